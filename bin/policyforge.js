@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The `policyforge` command: a thin launcher for the bundled CLI in dist/.
+'use strict';
+const path = require('node:path');
+const fs = require('node:fs');
+const entry = path.join(__dirname, '..', 'dist', 'cli.js');
+if (!fs.existsSync(entry)) {
+  process.stderr.write(`policyforge: ${entry} is missing; run "npm run build" (npm install does it once).\n`);
+  process.exit(2);
+}
+require(entry)
+  .main(process.argv.slice(2))
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      process.stderr.write(`${err && err.stack ? err.stack : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -1,0 +1,34 @@
+/**
+ * What an environment plugin declares for each environment it adds. The registry turns a
+ * definition into a running environment; everything else (CLI, runner, AGENTS.md, generated
+ * types, replay renderers) reads the definition.
+ */
+import type { Env } from './env';
+import type { ParamSpecs, ParamValues } from './params';
+
+export interface EnvDefinition {
+  /** Gymnasium-style id, e.g. `CartPole-v1`. */
+  readonly id: string;
+  /** Family name shared by related environments; selects the replay renderer (`classic/cartpole`, `minigrid`, …). */
+  readonly family: string;
+  /** One or two sentences for listings and AGENTS.md. */
+  readonly description: string;
+  readonly params: ParamSpecs;
+  /** TimeLimit truncation, or null when the environment truncates itself (MiniGrid). */
+  readonly maxEpisodeSteps: number | null;
+  readonly rewardRange: readonly [number, number];
+  /** Build the bare environment (without the episode-limit wrapper). */
+  create(params: ParamValues): Env;
+  /** Source of `policy/policy.ts` for a new workspace: a small valid baseline. */
+  readonly starterPolicy: string;
+  /** Extra TypeScript declarations appended to the generated `policy/env.d.ts` (constants, helper types). */
+  readonly declarations?: string;
+  /** Extra files a new workspace gets under `policy/` (e.g. a constants module), path → source. */
+  readonly workspaceFiles?: Readonly<Record<string, string>>;
+}
+
+/** What a plugin module exports: `environments` (or a default export) listing its definitions. */
+export interface EnvPluginModule {
+  environments?: readonly EnvDefinition[];
+  default?: readonly EnvDefinition[] | { environments?: readonly EnvDefinition[] };
+}
