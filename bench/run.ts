@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: runs every benchmark module and prints one table. Each row is a measurement
+ * next to a baseline measured in the same process and run, reported as a ratio; nothing here
+ * asserts a time.
+ */
+import { BenchTable, type BenchModule } from './harness';
+import { classicBench } from './classic.bench';
+
+const modules: readonly BenchModule[] = [classicBench];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const table = new BenchTable();
+  for (const m of modules) {
+    if (only.length > 0 && !only.some((o) => m.name.includes(o))) continue;
+    process.stdout.write(`\n## ${m.name}\n`);
+    await m.run(table);
+  }
+  table.printSummary();
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

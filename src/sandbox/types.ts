@@ -1,0 +1,78 @@
+/**
+ * The sandbox's public contract: build a policy bundle, then run batches of episodes on a pool
+ * of sandboxed worker processes. The runner depends only on what is declared here and
+ * re-exported from `src/sandbox/index.ts`.
+ */
+import type { EpisodeRecord } from '../protocol/episodes';
+import type { PublicParamValue } from '../protocol/policy';
+
+export interface BundleFile {
+  /** Path relative to the workspace root, e.g. `policy/policy.ts`. */
+  path: string;
+  bytes: number;
+}
+
+export interface BundleDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning';
+  /** `resolve` and `syntax` errors block the build; `type` errors are reported only. */
+  kind: 'syntax' | 'resolve' | 'type' | 'limit';
+}
+
+export interface PolicyBundle {
+  /** sha256 (hex) over the sorted (path, bytes) of the source files: the checkpoint id. */
+  id: string;
+  /** One script with an inline source map. */
+  code: string;
+  files: BundleFile[];
+}
+
+export type BuildResult =
+  | { ok: true; bundle: PolicyBundle; diagnostics: BundleDiagnostic[] }
+  | { ok: false; diagnostics: BundleDiagnostic[] };
+
+/** One episode to run: the case it belongs to and its (hidden) seeds. */
+export interface EpisodeSpec {
+  caseIndex: number;
+  envSeed: number;
+  policySeed: number;
+}
+
+export interface EpisodeLimits {
+  /** Wall-clock deadline of a whole episode (constructor included). */
+  episodeTimeoutMs: number;
+  /** Deadline of one `act` (or `reset`) call. */
+  actTimeoutMs: number;
+  /** Trajectory steps kept per episode before `truncated: true`. */
+  maxTrajectorySteps: number;
+  /** Bytes of console output kept per episode. */
+  maxLogBytes: number;
+  /** Record environment snapshots in trajectories (for replays). */
+  recordSnapshots: boolean;
+}
+
+export interface BatchRequest {
+  bundle: PolicyBundle;
+  envId: string;
+  params: Readonly<Record<string, PublicParamValue>>;
+  episodes: readonly EpisodeSpec[];
+  limits?: Partial<EpisodeLimits>;
+  /** Extra environment plugin modules the workers load (absolute paths). */
+  plugins?: readonly string[];
+  /** Called as each episode finishes, in completion order. */
+  onEpisode?: (record: EpisodeRecord) => void;
+  /** Aborting stops the batch: finished records are kept, the rest never start. */
+  signal?: AbortSignal;
+}
+
+export interface SandboxPoolOptions {
+  /** Default: one per core. */
+  workers?: number;
+  /** Heap limit of each worker process, MiB. */
+  heapMb?: number;
+  /** Node binary; default process.execPath (with ELECTRON_RUN_AS_NODE=1 inside VS Code). */
+  nodePath?: string;
+}
