@@ -1,0 +1,101 @@
+/**
+ * Feedback and report documents: the JSON the runner writes into the workspace
+ * (`feedback/submit-NNNN/summary.json`, `feedback/latest.json`, `.policyforge/report.json`)
+ * and returns over the protocol. Panels, tree views and agents read exactly these shapes.
+ */
+import type { EpisodeError, EpisodeStatus } from './episodes';
+
+export interface BudgetState {
+  total: number;
+  used: number;
+  remaining: number;
+}
+
+export interface ReturnStats {
+  mean: number;
+  std: number;
+  stderr: number;
+  min: number;
+  max: number;
+  /** Episodes with status `ok`. */
+  okCount: number;
+  count: number;
+}
+
+export type EditClass = 'initial' | 'identical' | 'parametric' | 'structural';
+
+/** What the edit analysis says about a submission against its parent (absent until analysis ran). */
+export interface EditSummary {
+  class: EditClass;
+  /** Submission number of the parent checkpoint, or null for the first submission. */
+  parent: number | null;
+  linesAdded: number;
+  linesRemoved: number;
+  sizeBin: 'none' | 'small' | 'medium' | 'large';
+  /** Short human-readable lines: "if added in act", "gain 0.5 → 0.7 (policy.ts:12)". */
+  details: string[];
+}
+
+export interface EpisodeSummary {
+  caseIndex: number;
+  status: EpisodeStatus;
+  return: number;
+  length: number;
+  terminated: boolean;
+  truncated: boolean;
+  wallMs: number;
+  error?: EpisodeError;
+}
+
+/** `feedback/submit-NNNN/summary.json` */
+export interface SubmissionSummary {
+  submission: number;
+  /** Content hash of the checkpointed `policy/` bundle. */
+  checkpoint: string;
+  createdAt: string;
+  envId: string;
+  cases: number[];
+  episodes: EpisodeSummary[];
+  stats: ReturnStats;
+  /** Episode counts per status. */
+  statusCounts: Partial<Record<EpisodeStatus, number>>;
+  wallMs: number;
+  budget: BudgetState;
+  edit?: EditSummary;
+  /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
+  files: { trajectories: string[]; logs: string[]; evicted: boolean };
+}
+
+export interface CandidateResult {
+  submission: number;
+  checkpoint: string;
+  validationMean: number;
+  validationStderr: number;
+  trainMean: number;
+}
+
+export interface CurvePoint {
+  /** Budget consumed when this submission finished. */
+  budgetUsed: number;
+  submission: number;
+  value: number;
+}
+
+/** `.policyforge/report.json` */
+export interface RunReport {
+  envId: string;
+  completedAt: string;
+  budget: BudgetState;
+  selectionMode: 'paper' | 'candidates';
+  /** null when no submission qualified; `reason` then says why. */
+  selected: number | null;
+  reason?: string;
+  candidates: CandidateResult[];
+  heldOut: ReturnStats | null;
+  /** Best-so-far validation mean against budget consumed (post-hoc). */
+  validationCurve: CurvePoint[];
+  /** Best-so-far train mean against budget consumed. */
+  trainCurve: CurvePoint[];
+  /** Evolution diagnostics from the edit analysis (absent when analysis was unavailable). */
+  diagnostics?: unknown;
+}
