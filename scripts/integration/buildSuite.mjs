@@ -1,0 +1,29 @@
+// Bundles the integration suite (test/integration/**) into out/integration/ for the extension
+// host: one file per test module plus index.js, which mocha loads at run time. `vscode` and
+// mocha stay external (the extension host provides the first; the second resolves from
+// node_modules).
+import * as esbuild from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const suiteOutDir = join(root, 'out', 'integration');
+
+export async function buildSuite() {
+  const srcDir = join(root, 'test', 'integration');
+  const tests = readdirSync(srcDir).filter((f) => f.endsWith('.test.ts'));
+  rmSync(suiteOutDir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: [join(srcDir, 'index.ts'), ...tests.map((f) => join(srcDir, f))],
+    outdir: suiteOutDir,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    external: ['vscode', 'mocha', 'ts-morph', 'esbuild'],
+    logLevel: 'warning',
+  });
+  return join(suiteOutDir, 'index.js');
+}
