@@ -1,12 +1,16 @@
 /** Golden replay for any file in the golden format: dispatches each trace to its family's replayer. */
 import type { EnvRegistry } from '../core/registry';
 import { replayClassicTrace } from './classic';
+import { replayMiniGridTrace } from './minigrid';
 import { GoldenFormatError, type GoldenFile, type GoldenReport, type TraceResult } from './types';
 
 export type TraceReplayer = (registry: EnvRegistry, envId: string, trace: unknown) => TraceResult;
 
 /** Family prefix → replayer. */
-const replayers: ReadonlyArray<{ family: string; replay: TraceReplayer }> = [{ family: 'classic/', replay: replayClassicTrace }];
+const replayers: ReadonlyArray<{ family: string; replay: TraceReplayer }> = [
+  { family: 'classic/', replay: replayClassicTrace },
+  { family: 'minigrid', replay: replayMiniGridTrace },
+];
 
 export function replayGoldenFile(registry: EnvRegistry, file: unknown): GoldenReport {
   const f = file as Partial<GoldenFile>;
