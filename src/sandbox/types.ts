@@ -34,6 +34,20 @@ export type BuildResult =
   | { ok: true; bundle: PolicyBundle; diagnostics: BundleDiagnostic[] }
   | { ok: false; diagnostics: BundleDiagnostic[] };
 
+/** Size limits of a policy folder; exceeding one is a `limit` diagnostic that blocks the build. */
+export interface BundleLimits {
+  /** Sum of the bytes of every file under `policy/`. */
+  maxTotalBytes: number;
+  /** Number of files under `policy/`. */
+  maxFiles: number;
+}
+
+export interface BuildOptions {
+  /** Run the TypeScript checker (reported, never blocking). Default true; costs ~1 s on first use. */
+  typeCheck?: boolean;
+  limits?: Partial<BundleLimits>;
+}
+
 /** One episode to run: the case it belongs to and its (hidden) seeds. */
 export interface EpisodeSpec {
   caseIndex: number;
@@ -71,8 +85,16 @@ export interface BatchRequest {
 export interface SandboxPoolOptions {
   /** Default: one per core. */
   workers?: number;
-  /** Heap limit of each worker process, MiB. */
+  /** Heap limit of each worker process, MiB (default 512). */
   heapMb?: number;
+  /**
+   * Resident-memory limit of each worker process, MiB (default heapMb + 512): catches typed-array
+   * allocations, which live outside the V8 heap. Linux only (read from /proc).
+   */
+  rssLimitMb?: number;
   /** Node binary; default process.execPath (with ELECTRON_RUN_AS_NODE=1 inside VS Code). */
   nodePath?: string;
+  /** The worker script; default `dist/sandboxWorker.js` found beside or above this module. */
+  workerScript?: string;
 }
+

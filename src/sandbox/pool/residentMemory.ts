@@ -1,0 +1,15 @@
+/** Resident memory of a process in MiB, from /proc (Linux); null where that is not available. */
+import { readFileSync } from 'node:fs';
+
+const PAGE_MB = 4096 / (1024 * 1024);
+
+export function residentMb(pid: number): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const statm = readFileSync(`/proc/${pid}/statm`, 'utf8');
+    const pages = Number(statm.split(' ')[1]);
+    return Number.isFinite(pages) ? pages * PAGE_MB : null;
+  } catch {
+    return null;
+  }
+}

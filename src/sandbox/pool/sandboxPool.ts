@@ -1,0 +1,262 @@
+/**
+ * SandboxPool: runs batches of episodes on a pool of sandboxed worker processes (default one
+ * per core). Workers start on first use and stay warm between batches. A worker that dies
+ * (killed at a deadline or the memory limit, or crashed) is replaced and the rest of the batch
+ * goes on; batches may run concurrently and share the workers.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRegistry } from '../../envs';
+import type { EpisodeRecord } from '../../protocol/episodes';
+import type { BatchRequest, EpisodeLimits, SandboxPoolOptions } from '../types';
+import { findWorkerScript } from './workerSpawn';
+import { WorkerHandle, type Job, type LostJob } from './workerHandle';
+
+export const DEFAULT_EPISODE_LIMITS: EpisodeLimits = {
+  episodeTimeoutMs: 30_000,
+  actTimeoutMs: 1_000,
+  maxTrajectorySteps: 1_000,
+  maxLogBytes: 64 * 1024,
+  recordSnapshots: false,
+};
+
+/** A request the pool refuses before running anything (unknown environment, bad parameter, bad limits). */
+export class SandboxRequestError extends Error {
+  override name = 'SandboxRequestError';
+}
+
+/** Workers that die before becoming ready this many times in a row fail the queued episodes. */
+const MAX_STARTUP_FAILURES = 3;
+
+interface Batch {
+  request: BatchRequest;
+  records: (EpisodeRecord | undefined)[];
+  pending: number;
+  done: boolean;
+  finish(): void;
+}
+
+interface QueuedJob extends Job {
+  batch: Batch;
+  index: number;
+  pluginKey: string;
+  plugins: readonly string[];
+}
+
+export class SandboxPool {
+  readonly size: number;
+  private readonly heapMb: number;
+  private readonly rssLimitMb: number;
+  private readonly nodePath: string;
+  private readonly workerScript: string | undefined;
+  private readonly workers = new Set<WorkerHandle>();
+  private readonly queue: QueuedJob[] = [];
+  private readonly running = new Map<WorkerHandle, QueuedJob>();
+  private nextJob = 1;
+  private startupFailures = 0;
+  private closed = false;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.workers ?? (os.availableParallelism?.() ?? os.cpus().length)));
+    this.heapMb = options.heapMb ?? 512;
+    this.rssLimitMb = options.rssLimitMb ?? this.heapMb + 512;
+    this.nodePath = options.nodePath ?? process.execPath;
+    this.workerScript = options.workerScript;
+  }
+
+  /**
+   * Runs every episode of the request; resolves to their records in request order. Rejects
+   * only for a request that cannot run at all (SandboxRequestError) or a closed pool.
+   */
+  runBatch(request: BatchRequest): Promise<EpisodeRecord[]> {
+    if (this.closed) return Promise.reject(new SandboxRequestError('the sandbox pool is closed'));
+    let limits: EpisodeLimits;
+    try {
+      limits = checkLimits({ ...DEFAULT_EPISODE_LIMITS, ...request.limits });
+      this.checkEnvironment(request);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const plugins = [...(request.plugins ?? [])].map((p) => path.resolve(p)).sort();
+    const pluginKey = plugins.join('\n');
+    return new Promise<EpisodeRecord[]>((resolve) => {
+      const batch: Batch = {
+        request,
+        records: new Array<EpisodeRecord | undefined>(request.episodes.length),
+        pending: request.episodes.length,
+        done: false,
+        finish: () => {
+          if (batch.done) return;
+          batch.done = true;
+          resolve(batch.records.filter((r): r is EpisodeRecord => r !== undefined));
+        },
+      };
+      if (batch.pending === 0) return batch.finish();
+      request.episodes.forEach((spec, index) => {
+        this.queue.push({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins });
+      });
+      const signal = request.signal;
+      if (signal) {
+        const onAbort = (): void => this.abortBatch(batch);
+        if (signal.aborted) return onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker; running batches resolve with the records they have. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const batches = new Set([...this.queue, ...this.running.values()].map((j) => j.batch));
+    this.queue.length = 0;
+    for (const w of this.workers) w.close();
+    this.workers.clear();
+    this.running.clear();
+    for (const b of batches) b.finish();
+  }
+
+  /** Host-side validation of the built-in environments, so a bad id or parameter costs nothing. */
+  private checkEnvironment(request: BatchRequest): void {
+    if (request.plugins && request.plugins.length > 0) return; // plugin ids are known to the workers only
+    const registry = createRegistry();
+    if (!registry.has(request.envId)) {
+      try {
+        registry.get(request.envId);
+      } catch (e) {
+        throw new SandboxRequestError(e instanceof Error ? e.message : String(e));
+      }
+    }
+    try {
+      registry.make(request.envId, request.params);
+    } catch (e) {
+      throw new SandboxRequestError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private abortBatch(batch: Batch): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]?.batch === batch) this.queue.splice(i, 1);
+    for (const [worker, job] of this.running) if (job.batch === batch) worker.abort();
+    batch.finish();
+  }
+
+  private dispatch(): void {
+    if (this.closed) return;
+    // Idle workers take the next job they can run; a worker for other plugins is recycled.
+    for (const worker of [...this.workers]) {
+      if (!worker.idle) continue;
+      const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
+      if (i >= 0) {
+        const job = this.queue.splice(i, 1)[0] as QueuedJob;
+        this.running.set(worker, job);
+        worker.run(job);
+      } else if (this.queue.length > 0) {
+        this.workers.delete(worker);
+        worker.close();
+      }
+    }
+    // Start workers for what is still queued, up to the pool size.
+    const wanted = new Map<string, readonly string[]>();
+    for (const j of this.queue) if (!wanted.has(j.pluginKey)) wanted.set(j.pluginKey, j.plugins);
+    const starting = [...this.workers].filter((w) => !w.ready).length;
+    let spare = this.size - this.workers.size;
+    let needed = this.queue.length - starting;
+    for (const [key, plugins] of wanted) {
+      while (spare > 0 && needed > 0) {
+        this.spawn(key, plugins);
+        spare--;
+        needed--;
+      }
+      if (spare === 0 || needed <= 0) break;
+    }
+  }
+
+  private spawn(pluginKey: string, plugins: readonly string[]): void {
+    let workerScript: string;
+    try {
+      workerScript = this.workerScript ?? findWorkerScript();
+    } catch (e) {
+      this.failQueued(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    const worker = new WorkerHandle(pluginKey, { nodePath: this.nodePath, workerScript, heapMb: this.heapMb, plugins }, this.rssLimitMb, {
+      ready: () => {
+        this.startupFailures = 0;
+        this.dispatch();
+      },
+      record: (w, job, record) => {
+        this.running.delete(w);
+        this.complete(job as QueuedJob, record);
+        this.dispatch();
+      },
+      exit: (w, job, lost, startedOk) => this.onWorkerExit(w, job as QueuedJob | null, lost, startedOk),
+    });
+    this.workers.add(worker);
+  }
+
+  private onWorkerExit(worker: WorkerHandle, job: QueuedJob | null, lost: LostJob | null, startedOk: boolean): void {
+    this.workers.delete(worker);
+    this.running.delete(worker);
+    if (this.closed) return;
+    if (!startedOk) {
+      this.startupFailures++;
+      if (this.startupFailures >= MAX_STARTUP_FAILURES) {
+        this.failQueued(`the sandbox worker failed to start ${this.startupFailures} times: ${worker.stderrTail.trim().slice(-800) || 'no output'}`);
+        this.startupFailures = 0;
+      }
+    }
+    if (job && lost && !job.batch.done) {
+      if (lost.kind === 'record') this.complete(job, lost.record);
+      else if (job.crashes === 0) {
+        job.crashes++;
+        this.queue.unshift(job);
+      } else {
+        this.complete(job, worker.lostRecord(job, 'runner_fault', { message: `${lost.reason} (twice; the episode was not charged to the policy)` }));
+      }
+    }
+    this.dispatch();
+  }
+
+  private failQueued(message: string): void {
+    const jobs = this.queue.splice(0, this.queue.length);
+    for (const job of jobs) {
+      this.complete(job, {
+        caseIndex: job.spec.caseIndex,
+        status: 'runner_fault',
+        return: 0,
+        length: 0,
+        terminated: false,
+        truncated: false,
+        wallMs: 0,
+        error: { message },
+        trajectory: { steps: [], truncated: false },
+        log: { text: '', truncated: false },
+      });
+    }
+  }
+
+  private complete(job: QueuedJob, record: EpisodeRecord): void {
+    const batch = job.batch;
+    if (batch.done || batch.records[job.index] !== undefined) return;
+    batch.records[job.index] = record;
+    batch.pending--;
+    try {
+      batch.request.onEpisode?.(record);
+    } catch {
+      // A listener's bug must not stop the batch.
+    }
+    if (batch.pending === 0) batch.finish();
+  }
+}
+
+function checkLimits(l: EpisodeLimits): EpisodeLimits {
+  const positive = (name: keyof EpisodeLimits, v: unknown, min: number): void => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min) throw new SandboxRequestError(`limits.${name} must be a number >= ${min}, got ${JSON.stringify(v)}`);
+  };
+  positive('episodeTimeoutMs', l.episodeTimeoutMs, 1);
+  positive('actTimeoutMs', l.actTimeoutMs, 1);
+  positive('maxTrajectorySteps', l.maxTrajectorySteps, 0);
+  positive('maxLogBytes', l.maxLogBytes, 0);
+  if (typeof l.recordSnapshots !== 'boolean') throw new SandboxRequestError('limits.recordSnapshots must be true or false');
+  return l;
+}

@@ -1,0 +1,55 @@
+/**
+ * How a sandbox worker process is started: the current Node binary (Electron's, run as Node,
+ * inside VS Code), the permission model allowing reads of the worker script and the plugins
+ * only (so no writes, no child processes, no worker threads, no addons), a bounded heap, no
+ * string code generation in any realm, and an empty environment.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { WorkerArgs } from '../worker/messages';
+
+export interface SpawnConfig {
+  nodePath: string;
+  workerScript: string;
+  heapMb: number;
+  plugins: readonly string[];
+}
+
+export function workerArgv(config: SpawnConfig): string[] {
+  const flags = process.allowedNodeEnvironmentFlags;
+  // Node 20 spells it --experimental-permission; Node 22.13+ also accepts --permission.
+  const permission = flags.has('--permission') ? '--permission' : '--experimental-permission';
+  const args: WorkerArgs = { plugins: [...config.plugins] };
+  return [
+    permission,
+    `--allow-fs-read=${config.workerScript}`,
+    ...config.plugins.map((p) => `--allow-fs-read=${p}`),
+    `--max-old-space-size=${config.heapMb}`,
+    '--disallow-code-generation-from-strings',
+    '--no-warnings',
+    config.workerScript,
+    JSON.stringify(args),
+  ];
+}
+
+export function spawnWorker(config: SpawnConfig): ChildProcess {
+  const env: NodeJS.ProcessEnv = {};
+  if (process.versions['electron']) env['ELECTRON_RUN_AS_NODE'] = '1';
+  return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env, cwd: path.dirname(config.workerScript) });
+}
+
+/**
+ * `dist/sandboxWorker.js`: beside this code when it runs bundled (dist/cli.js, dist/extension.js),
+ * otherwise in the package's dist/ above it (tests and benchmarks run the sources through tsx).
+ */
+export function findWorkerScript(from: string = __dirname): string {
+  const beside = path.join(from, 'sandboxWorker.js');
+  if (existsSync(beside)) return beside;
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'dist', 'sandboxWorker.js');
+    if (existsSync(candidate) && existsSync(path.join(dir, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new Error(`the sandbox worker script dist/sandboxWorker.js was not found above ${from}: run \`npm run build\``);
+}

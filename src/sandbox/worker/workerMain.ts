@@ -1,0 +1,52 @@
+/**
+ * Entry of `dist/sandboxWorker.js`: one sandbox worker process. Started by the pool under
+ * Node's permission model (it may read only its own script and the environment plugins it
+ * was given), with a bounded heap, an empty environment, and string code generation
+ * disallowed in every realm. It runs one episode per message and answers with its record.
+ */
+import { Script } from 'node:vm';
+import { createRegistry } from '../../envs';
+import { BUNDLE_FILENAME } from '../bundle/constants';
+import { runEpisode, type LoadedBundle } from './episode';
+import type { HostMessage, WorkerArgs, WorkerMessage } from './messages';
+import { BundleSourceMap } from './policyError';
+
+/** Bundles kept compiled; a worker usually serves one submission at a time. */
+const BUNDLE_CACHE_SIZE = 4;
+
+function main(): void {
+  const send = process.send?.bind(process);
+  if (!send) {
+    process.stderr.write('sandboxWorker.js must be started by the sandbox pool (it needs an IPC channel)\n');
+    process.exit(2);
+  }
+  const post = (m: WorkerMessage): void => {
+    send(m);
+  };
+  const args = JSON.parse(process.argv[2] ?? '{"plugins":[]}') as WorkerArgs;
+  const registry = createRegistry();
+  const pluginErrors: string[] = [];
+  for (const plugin of args.plugins) {
+    const r = registry.loadPlugin(plugin);
+    if (!r.ok) pluginErrors.push(r.error.message);
+  }
+  const bundles = new Map<string, LoadedBundle>();
+
+  process.on('message', (m: HostMessage) => {
+    if (m.type !== 'episode') return;
+    let bundle = bundles.get(m.bundleId);
+    if (!bundle) {
+      if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
+      bundle = { script: new Script(m.code, { filename: BUNDLE_FILENAME }), sourceMap: new BundleSourceMap(m.code, BUNDLE_FILENAME) };
+      bundles.set(m.bundleId, bundle);
+      if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
+    }
+    const record = runEpisode(m, registry, bundle, (phase, steps, ret) => post({ type: 'beat', job: m.job, phase, steps, return: ret }));
+    post({ type: 'record', job: m.job, record });
+  });
+  // The pool went away: nothing left to serve.
+  process.on('disconnect', () => process.exit(0));
+  post({ type: 'ready', pluginErrors });
+}
+
+main();
