@@ -3,8 +3,28 @@ import packageJson from '../../package.json';
 import { ExitCode, UsageError, type CliCommand } from './command';
 import { envsCommand } from './commands/envs';
 import { goldenCommand } from './commands/golden';
+import { finishCommand, restoreCommand } from './commands/finish';
+import { initCommand } from './commands/init';
+import { mcpCommand } from './commands/mcp';
+import { runCommand } from './commands/run';
+import { runnerCommand } from './commands/runner';
+import { feedbackCommand, reportCommand, statusCommand } from './commands/status';
+import { submitCommand } from './commands/submit';
 
-const commands: readonly CliCommand[] = [envsCommand, goldenCommand];
+const commands: readonly CliCommand[] = [
+  envsCommand,
+  goldenCommand,
+  initCommand,
+  runnerCommand,
+  submitCommand,
+  statusCommand,
+  feedbackCommand,
+  finishCommand,
+  reportCommand,
+  restoreCommand,
+  mcpCommand,
+  runCommand,
+];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -62,6 +62,12 @@ export interface SubmissionSummary {
   wallMs: number;
   budget: BudgetState;
   edit?: EditSummary;
+  /** Submission whose checkpoint this one descends from (the previous one, or the last restored). */
+  parent?: number | null;
+  /** Episodes charged to the budget (runner faults are not charged). */
+  charged?: number;
+  /** Free text the submitter attached. */
+  note?: string;
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
   files: { trajectories: string[]; logs: string[]; evicted: boolean };
 }
@@ -92,6 +98,10 @@ export interface RunReport {
   reason?: string;
   candidates: CandidateResult[];
   heldOut: ReturnStats | null;
+  /** Checkpoint id of the selected submission. */
+  selectedCheckpoint?: string;
+  /** The environment's starter policy on the same held-out cases (the baseline to beat), when it ran. */
+  starterHeldOut?: ReturnStats | null;
   /** Best-so-far validation mean against budget consumed (post-hoc). */
   validationCurve: CurvePoint[];
   /** Best-so-far train mean against budget consumed. */

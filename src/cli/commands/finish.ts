@@ -1,0 +1,51 @@
+/** `policyforge finish` and `restore N`: end the agent phase; restore an older checkpoint into policy/. */
+import { parse, parseIntArg } from '../args';
+import { ExitCode, UsageError, type CliCommand } from '../command';
+import { formatReport } from './format';
+import { attachProgress } from './progress';
+import { printJson, withClient } from './runClient';
+
+export const finishCommand: CliCommand = {
+  name: 'finish',
+  summary: 'End the run: validate candidates on hidden cases, assess the selected one, write the report',
+  usage: 'policyforge finish [--candidates 3,5] [--dir DIR] [--json]',
+  async run(argv) {
+    const { values } = parse(argv, { candidates: { type: 'string' }, dir: { type: 'string' }, json: { type: 'boolean' } }, false);
+    let candidates: number[] | undefined;
+    if (values.candidates !== undefined) {
+      candidates = values.candidates.split(',').map((s) => parseIntArg('candidates', s.trim(), 0, 1));
+      if (candidates.length === 0) throw new UsageError('--candidates needs at least one submission number');
+    }
+    const json = values.json ?? false;
+    return withClient('finish', values.dir, json, async ({ client }) => {
+      const stop = attachProgress(client, !json);
+      try {
+        const report = await client.finish(candidates);
+        stop();
+        if (json) printJson({ ok: true, report });
+        else process.stdout.write(formatReport(report));
+        return ExitCode.ok;
+      } finally {
+        stop();
+      }
+    });
+  },
+};
+
+export const restoreCommand: CliCommand = {
+  name: 'restore',
+  summary: 'Copy submission N\'s checkpoint back into policy/ (recorded; the next submission descends from it)',
+  usage: 'policyforge restore N [--dir DIR] [--json]',
+  async run(argv) {
+    const { values, positionals } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length !== 1) throw new UsageError('give exactly one submission number');
+    const n = parseIntArg('N', positionals[0], 0, 1);
+    const json = values.json ?? false;
+    return withClient('restore', values.dir, json, async ({ client }) => {
+      const result = await client.restore(n);
+      if (json) printJson({ ok: true, restore: result });
+      else process.stdout.write(`restored submission ${result.submission} (checkpoint ${result.checkpoint.slice(0, 12)}) into policy/: ${result.files.join(', ')}\n`);
+      return ExitCode.ok;
+    });
+  },
+};

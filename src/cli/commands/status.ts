@@ -1,0 +1,60 @@
+/** `policyforge status`, `feedback [N]` and `report`: read-only views of the run. */
+import { parse, parseIntArg } from '../args';
+import { ExitCode, UsageError, type CliCommand } from '../command';
+import { formatReport, formatStatus, formatSummary } from './format';
+import { fail, printJson, withClient } from './runClient';
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: 'Budget, phase and submissions of the run',
+  usage: 'policyforge status [--dir DIR] [--json]',
+  async run(argv) {
+    const { values } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, false);
+    const json = values.json ?? false;
+    return withClient('status', values.dir, json, async ({ client }) => {
+      const status = await client.status();
+      if (json) printJson({ ok: true, status });
+      else process.stdout.write(formatStatus(status));
+      return ExitCode.ok;
+    });
+  },
+};
+
+export const feedbackCommand: CliCommand = {
+  name: 'feedback',
+  summary: 'The feedback summary of a submission (default: the latest)',
+  usage: 'policyforge feedback [N] [--dir DIR] [--json]',
+  async run(argv) {
+    const { values, positionals } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length > 1) throw new UsageError('give at most one submission number');
+    const n = positionals[0] === undefined ? undefined : parseIntArg('N', positionals[0], 0, 1);
+    const json = values.json ?? false;
+    return withClient('feedback', values.dir, json, async ({ client }) => {
+      const summary = await client.feedback(n);
+      if (json) printJson({ ok: true, summary });
+      else process.stdout.write(formatSummary(summary));
+      return ExitCode.ok;
+    });
+  },
+};
+
+export const reportCommand: CliCommand = {
+  name: 'report',
+  summary: 'The final report (selected submission, validation and held-out scores) once the run is complete',
+  usage: 'policyforge report [--dir DIR] [--json]',
+  async run(argv) {
+    const { values } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, false);
+    const json = values.json ?? false;
+    return withClient('report', values.dir, json, async ({ client }) => {
+      const report = await client.report();
+      if (!report) {
+        const st = await client.status();
+        fail('report', json, `the run is not complete yet (phase ${st.phase}, ${st.budget.remaining} episodes remaining); \`policyforge finish\` ends it`, 'not_complete');
+        return ExitCode.failed;
+      }
+      if (json) printJson({ ok: true, report });
+      else process.stdout.write(formatReport(report));
+      return ExitCode.ok;
+    });
+  },
+};

@@ -1,0 +1,96 @@
+/**
+ * The MCP stdio server (`policyforge mcp`): submit/status/feedback/finish/restore/report as MCP
+ * tools for any MCP client, backed by the workspace's runner through the same protocol client.
+ * Tool input schemas are the protocol's own zod schemas.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import packageJson from '../../../package.json';
+import { FeedbackParamsSchema, FinishParamsSchema, RestoreParamsSchema, SubmitParamsObject } from '../../protocol/run';
+import { RunClientError, type RunnerClient } from '../../runner/client';
+import { connectOrStart } from '../../runner/launch';
+import { formatReport, formatStatus, formatSummary } from '../commands/format';
+
+export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
+  const server = new McpServer({ name: 'policyforge', version: packageJson.version });
+  let client: RunnerClient | null = null;
+  const getClient = async (): Promise<RunnerClient> => {
+    if (client?.open) return client;
+    client = await connectOrStart(workspace);
+    return client;
+  };
+  const call = async (fn: (c: RunnerClient) => Promise<{ text: string; data: unknown }>): Promise<CallToolResult> => {
+    try {
+      const { text, data } = await fn(await getClient());
+      return { content: [{ type: 'text', text: `${text}\n${JSON.stringify(data, null, 2)}` }] };
+    } catch (e) {
+      const message = e instanceof RunClientError ? `${e.reason}: ${e.message}` : e instanceof Error ? e.message : String(e);
+      return { isError: true, content: [{ type: 'text', text: message }] };
+    }
+  };
+  server.registerTool(
+    'submit',
+    {
+      description:
+        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Returns the feedback summary (also in feedback/latest.json). This is the only sanctioned way to interact with the environment.',
+      inputSchema: SubmitParamsObject.shape,
+    },
+    (args) => call(async (c) => {
+      const s = await c.submit(args);
+      return { text: formatSummary(s), data: s };
+    }),
+  );
+  server.registerTool('status', { description: 'Budget used/remaining, phase, and the submissions so far.' }, () =>
+    call(async (c) => {
+      const s = await c.status();
+      return { text: formatStatus(s), data: s };
+    }),
+  );
+  server.registerTool('feedback', { description: 'The feedback summary of a submission (latest by default).', inputSchema: FeedbackParamsSchema.shape }, (args) =>
+    call(async (c) => {
+      const s = await c.feedback(args.submission);
+      return { text: formatSummary(s), data: s };
+    }),
+  );
+  server.registerTool(
+    'finish',
+    { description: 'End the run: validate candidates on hidden cases, assess the selected one on held-out cases, and return the report.', inputSchema: FinishParamsSchema.shape },
+    (args) =>
+      call(async (c) => {
+        const r = await c.finish(args.candidates);
+        return { text: formatReport(r), data: r };
+      }),
+  );
+  server.registerTool('restore', { description: "Copy a submission's checkpoint back into policy/.", inputSchema: RestoreParamsSchema.shape }, (args) =>
+    call(async (c) => {
+      const r = await c.restore(args.submission);
+      return { text: `restored submission ${r.submission} into policy/`, data: r };
+    }),
+  );
+  server.registerTool('report', { description: 'The final report once the run is complete (null before).' }, () =>
+    call(async (c) => {
+      const r = await c.report();
+      return { text: r ? formatReport(r) : 'the run is not complete yet', data: r };
+    }),
+  );
+  return {
+    server,
+    async close() {
+      await client?.close();
+      await server.close();
+    },
+  };
+}
+
+/** Serves MCP on stdin/stdout until the client disconnects. */
+export async function serveMcpStdio(workspace: string): Promise<void> {
+  const { server, close } = createMcpServer(workspace);
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  await new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await close();
+}

@@ -1,0 +1,57 @@
+/** Crash-safe file writes: write beside the target, fsync, rename over it, fsync the directory. */
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export function fsyncDir(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // Some filesystems refuse fsync on directories; the rename is still atomic there.
+  }
+}
+
+export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = fs.openSync(tmp, 'w', mode ?? 0o644);
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (mode !== undefined) fs.chmodSync(tmp, mode);
+  fs.renameSync(tmp, file);
+  fsyncDir(dir);
+}
+
+export function writeJsonAtomic(file: string, value: unknown, mode?: number): void {
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, mode);
+}
+
+/** Writes a file without fsync (used inside a temp dir that is fsynced/renamed as a whole). */
+export function writeFileDurable(file: string, data: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Serving one workspace: open (and recover) its run, start the WebSocket server, register
+ * runner.json. Used by the runner child process, `policyforge runner` and the embedded
+ * headless run alike.
+ */
+import * as fs from 'node:fs';
+import packageJson from '../../package.json';
+import { createRegistry } from '../envs';
+import type { EnvRegistry } from '../envs/core/registry';
+import { PROTOCOL_VERSION } from '../protocol/run';
+import type { EpisodeExecutor } from './executor';
+import { workspacePaths } from './paths';
+import { Run, type RunOptions } from './run';
+import { processAlive, readRunnerFile, removeRunnerFile, writeRunnerFile } from './runnerFile';
+import { createSandboxExecutor } from './sandboxExecutor';
+import { RunnerServer } from './server';
+import { loadAnalysisHooks } from './analysisHooks';
+
+export interface HostOptions {
+  port?: number;
+  host?: string;
+  executor?: EpisodeExecutor;
+  registry?: EnvRegistry;
+  maxMessageBytes?: number;
+  log?: (message: string) => void;
+  /** Start even though runner.json names a live process (tests that simulate stale files). */
+  ignoreExisting?: boolean;
+  assessStarter?: boolean;
+  /** Wire the edit analysis into feedback and report (default true; loaded lazily). */
+  analysis?: boolean;
+}
+
+export interface RunnerHost {
+  readonly run: Run;
+  readonly server: RunnerServer;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+export class RunnerAlreadyRunning extends Error {
+  override name = 'RunnerAlreadyRunning';
+  constructor(readonly pid: number, readonly port: number) {
+    super(`a runner (pid ${pid}) already serves this workspace on port ${port}`);
+  }
+}
+
+export async function startRunnerHost(workspace: string, opts: HostOptions = {}): Promise<RunnerHost> {
+  const paths = workspacePaths(workspace);
+  const existing = readRunnerFile(paths.root);
+  if (existing && existing.pid !== process.pid && processAlive(existing.pid) && !opts.ignoreExisting) throw new RunnerAlreadyRunning(existing.pid, existing.port);
+  const registry = opts.registry ?? createRegistry();
+  const ownExecutor = !opts.executor;
+  const executor = opts.executor ?? createSandboxExecutor();
+  const runOpts: RunOptions = { executor, registry, log: opts.log, runnerVersion: packageJson.version, assessStarter: opts.assessStarter };
+  if (opts.analysis ?? true) Object.assign(runOpts, loadAnalysisHooks(opts.log));
+  const run = Run.open(paths.root, runOpts);
+  for (const p of run.config.plugins) {
+    if (!registry.has(run.config.envId)) registry.loadPlugin(p);
+  }
+  const server = await RunnerServer.start(run, { host: opts.host, port: opts.port, maxMessageBytes: opts.maxMessageBytes, log: opts.log });
+  writeRunnerFile(paths.root, { host: server.host, port: server.port, token: server.token, pid: process.pid, protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() });
+  let closed = false;
+  return {
+    run,
+    server,
+    port: server.port,
+    token: server.token,
+    async close() {
+      if (closed) return;
+      closed = true;
+      removeRunnerFile(paths.root);
+      await server.close();
+      await run.close();
+      if (ownExecutor) await executor.close();
+    },
+  };
+}
+
+/** True when the workspace has a run (a frozen run.json). */
+export function hasRun(workspace: string): boolean {
+  return fs.existsSync(workspacePaths(workspace).runJson);
+}

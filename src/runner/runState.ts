@@ -1,0 +1,131 @@
+/**
+ * The run's state as a fold over the journal. The journal is the source of truth: the runner
+ * rebuilds this on every start, so a crash at any point leaves a state the next start can read.
+ */
+import type { ReturnStats } from '../protocol/feedback';
+import type { RunPhase, SubmissionBrief } from '../protocol/run';
+import type { StampedEvent } from './journal';
+
+export interface PendingSubmit {
+  submission: number;
+  checkpoint: string;
+  parent: number | null;
+  cases: number[];
+  note?: string;
+}
+
+export interface FinishState {
+  mode: 'paper' | 'candidates';
+  candidates: number[];
+  trigger: 'finish' | 'budget';
+}
+
+export interface RunState {
+  phase: RunPhase;
+  used: number;
+  submissions: Map<number, SubmissionBrief>;
+  usedCases: Set<number>;
+  /** A submit whose start is journaled but whose outcome is not (a crash mid-submit). */
+  pending: PendingSubmit | null;
+  restoredFrom: number | null;
+  finish: FinishState | null;
+  /** Validation stats by checkpoint id (identical checkpoints validate once). */
+  validated: Map<string, ReturnStats>;
+  selected: { submission: number | null; reason?: string } | null;
+  assessed: ReturnStats | null;
+  starter: { stats: ReturnStats | null; error?: string } | null;
+  completed: boolean;
+}
+
+export function emptyState(): RunState {
+  return {
+    phase: 'agent',
+    used: 0,
+    submissions: new Map(),
+    usedCases: new Set(),
+    pending: null,
+    restoredFrom: null,
+    finish: null,
+    validated: new Map(),
+    selected: null,
+    assessed: null,
+    starter: null,
+    completed: false,
+  };
+}
+
+/** Applies one event to the state (also used live, right after each append). */
+export function applyEvent(s: RunState, e: StampedEvent): void {
+  switch (e.type) {
+    case 'submit_started':
+      s.pending = { submission: e.submission, checkpoint: e.checkpoint, parent: e.parent, cases: e.cases, note: e.note };
+      break;
+    case 'submitted':
+      s.pending = null;
+      s.used += e.charged;
+      for (const c of e.cases) s.usedCases.add(c);
+      s.submissions.set(e.submission, {
+        submission: e.submission,
+        checkpoint: e.checkpoint,
+        parent: e.parent,
+        cases: e.cases,
+        mean: e.mean,
+        okCount: e.okCount,
+        count: e.count,
+        budgetUsed: e.budgetUsed,
+        editClass: e.editClass,
+      });
+      s.restoredFrom = null;
+      break;
+    case 'submit_rolled_back':
+      s.pending = null;
+      break;
+    case 'restored':
+      s.restoredFrom = e.submission;
+      break;
+    case 'finished':
+      s.finish = { mode: e.mode, candidates: e.candidates, trigger: e.trigger };
+      s.phase = 'validating';
+      break;
+    case 'validated':
+      s.validated.set(e.checkpoint, e.stats);
+      break;
+    case 'selected':
+      s.selected = { submission: e.submission, reason: e.reason };
+      s.phase = 'assessing';
+      break;
+    case 'assessed':
+      s.assessed = e.stats;
+      break;
+    case 'assessed_starter':
+      s.starter = { stats: e.stats, error: e.error };
+      break;
+    case 'completed':
+      s.completed = true;
+      s.phase = 'complete';
+      break;
+    default:
+      break;
+  }
+}
+
+export function foldJournal(events: readonly StampedEvent[]): RunState {
+  const s = emptyState();
+  for (const e of events) applyEvent(s, e);
+  return s;
+}
+
+/** Highest validation mean wins; a later submission wins ties (iteration is in submission order). */
+export function selectBest(candidates: readonly number[], meanOf: (submission: number) => number | undefined): number | null {
+  let best: number | null = null;
+  let bestMean = -Infinity;
+  for (const n of [...candidates].sort((a, b) => a - b)) {
+    const m = meanOf(n);
+    if (m === undefined || Number.isNaN(m)) continue;
+    if (m >= bestMean) {
+      best = n;
+      bestMean = m;
+    }
+  }
+  return best;
+}
