@@ -6,7 +6,7 @@ export const cartPoleStarter = `/**
  * action: 0 pushes left, 1 pushes right.
  */
 export class Policy {
-  private readonly weights = [0.0, 0.0, 1.0, 0.1];
+  private readonly weights = [0.0, 0.0, 1.0, 0.0];
 
   constructor(_ctx: PolicyContext) {}
 
