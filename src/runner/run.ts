@@ -48,7 +48,7 @@ export interface RunOptions {
   executor: EpisodeExecutor;
   registry: EnvRegistry;
   /** Optional edit analysis hook; failures are swallowed (a submit never waits on it failing). */
-  analyzeEdit?: (parentCheckpointDir: string | null, childCheckpointDir: string) => Promise<SubmissionSummary['edit'] | undefined>;
+  analyzeEdit?: (parentCheckpointDir: string | null, childCheckpointDir: string, parent: number | null) => Promise<SubmissionSummary['edit'] | undefined>;
   /** Optional run diagnostics for the report. */
   diagnostics?: (workspace: string) => Promise<unknown>;
   /** Assess the environment's starter policy on the held-out cases too (the baseline). Default true. */
@@ -383,7 +383,7 @@ export class Run extends EventEmitter<RunEvents> {
     if (!this.opts.analyzeEdit) return undefined;
     try {
       const parentCk = parent !== null ? this.state.submissions.get(parent)?.checkpoint : undefined;
-      return await this.opts.analyzeEdit(parentCk ? this.paths.checkpointDir(parentCk) : null, this.paths.checkpointDir(checkpoint));
+      return await this.opts.analyzeEdit(parentCk ? this.paths.checkpointDir(parentCk) : null, this.paths.checkpointDir(checkpoint), parent);
     } catch (e) {
       this.log(`edit analysis failed (feedback goes on without it): ${String(e)}`);
       return undefined;
