@@ -9,6 +9,13 @@ import { bundleMetrics } from './metrics';
 export type EditResult = { ok: true; analysis: EditAnalysis } | { ok: false; error: string };
 export type MetricsResult = { ok: true; metrics: CheckpointMetrics } | { ok: false; error: string };
 
+/** Problems with the child come first: an edit that broke the build matters more than its shape. */
+function issueLines(child: Bundle): string[] {
+  const lines = child.issues.slice(0, 3).map((i) => `problem in ${i.file}: ${i.message}`);
+  if (child.issues.length > 3) lines.push(`… and ${child.issues.length - 3} more problems`);
+  return lines;
+}
+
 /** Classifies `child` against `parent` from bundles already read. */
 export function analyzeBundles(parent: Bundle, child: Bundle, startedAt = performance.now()): EditAnalysis {
   const c = classifyBundles(parent, child);
@@ -25,7 +32,7 @@ export function analyzeBundles(parent: Bundle, child: Bundle, startedAt = perfor
     childMetrics: bundleMetrics(child),
     unreachable: { parent: parent.unreachable, child: child.unreachable },
     issues: [...parent.issues.map((i) => ({ ...i, file: `parent:${i.file}` })), ...child.issues],
-    details: describeEdit(c),
+    details: [...issueLines(child), ...describeEdit(c)],
     elapsedMs: performance.now() - startedAt,
   };
 }

@@ -28,6 +28,8 @@ export interface Classification {
 
 /** Above this many token edits a file's literals are aligned unit by unit instead (Myers gets slow). */
 const MAX_TOKEN_EDITS = 3000;
+/** Unchanged tokens needed on each side of a literal for a token diff to pair it. */
+const ANCHOR = 3;
 
 export function classifyBundles(parent: Bundle, child: Bundle): Classification {
   if (parent.contentHash === child.contentHash) {
@@ -114,7 +116,11 @@ function diffRangeLiterals(file: string, a: ModuleFacts, aStart: number, aEnd: n
     if (part.added) j += part.count;
     else if (part.removed) i += part.count;
     else {
-      for (let k = 0; k < part.count; k++) {
+      // A placeholder near the edge of a common run may be an accidental match between unrelated
+      // code (a loop bound against a new index); only pair literals with intact context.
+      const from = i === 0 ? 0 : ANCHOR;
+      const to = i + part.count === aTokens.length ? part.count : part.count - ANCHOR;
+      for (let k = from; k < to; k++) {
         if (isPlaceholder(aTokens[i + k]!)) {
           const x = aLits.get(i + k);
           const y = bLits.get(j + k);

@@ -40,7 +40,7 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
   const fields = new Map<string, Set<string>>();
   const imports: { from: string; name: string }[] = [];
   const specifiers: string[] = [];
-  const importRanges: { start: number; end: number }[] = [];
+  const setAside: { start: number; end: number }[] = [];
   const declared = new Map<string, Rename['declares']>();
   const complexities: number[] = [];
   let branches = 0;
@@ -409,7 +409,10 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
       return;
     }
 
-    const isTopImport = (k === K.ImportDeclaration || (k === K.ExportDeclaration && (node as TsNode & { moduleSpecifier?: TsNode }).moduleSpecifier !== undefined)) && node.parent?.kind === K.SourceFile;
+    // Imports are diffed on their own, and a top-level `const` statement is the units it declares.
+    const isSetAside =
+      node.parent?.kind === K.SourceFile &&
+      (k === K.ImportDeclaration || k === K.VariableStatement || (k === K.ExportDeclaration && (node as TsNode & { moduleSpecifier?: TsNode }).moduleSpecifier !== undefined));
     const importStart = tokens.length;
     tokens.push(tag(k));
     if (k === K.PrefixUnaryExpression || k === K.PostfixUnaryExpression) tokens.push(`o${(node as TsNode & { operator: number }).operator}`);
@@ -447,7 +450,7 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
     ts.forEachChild(node, visit);
     tokens.push(')');
 
-    if (isTopImport) importRanges.push({ start: importStart, end: tokens.length });
+    if (isSetAside) setAside.push({ start: importStart, end: tokens.length });
     if (functionLike) complexities.push(fn.complexity);
     if (unit) {
       units[unitIndex]!.end = tokens.length;
@@ -460,10 +463,10 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
 
   ts.forEachChild(sf, visit);
 
-  // Module-level code: the tokens outside every top-level unit and import (imports are diffed on their own).
+  // Module-level code: the tokens outside every top-level unit, import and variable statement.
   const outside: string[] = [];
   let cursor = 0;
-  for (const u of [...units.filter((x) => x.topLevel), ...importRanges].sort((x, y) => x.start - y.start)) {
+  for (const u of [...units.filter((x) => x.topLevel), ...setAside].sort((x, y) => x.start - y.start)) {
     for (let i = cursor; i < u.start; i++) outside.push(tokens[i]!);
     cursor = Math.max(cursor, u.end);
   }

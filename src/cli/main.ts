@@ -3,6 +3,7 @@ import packageJson from '../../package.json';
 import { ExitCode, UsageError, type CliCommand } from './command';
 import { envsCommand } from './commands/envs';
 import { goldenCommand } from './commands/golden';
+import { analyzeCommand } from './commands/analyze';
 import { finishCommand, restoreCommand } from './commands/finish';
 import { initCommand } from './commands/init';
 import { mcpCommand } from './commands/mcp';
@@ -14,6 +15,7 @@ import { submitCommand } from './commands/submit';
 const commands: readonly CliCommand[] = [
   envsCommand,
   goldenCommand,
+  analyzeCommand,
   initCommand,
   runnerCommand,
   submitCommand,
