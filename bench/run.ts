@@ -5,8 +5,9 @@
  */
 import { BenchTable, type BenchModule } from './harness';
 import { classicBench } from './classic.bench';
+import { minigridBench } from './minigrid.bench';
 
-const modules: readonly BenchModule[] = [classicBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -32,13 +32,24 @@ export interface MiniGridConfig {
 }
 
 /** Cells of padding around the world: the view reaches 6 cells ahead and 3 to each side. */
-const PAD = VIEW_SIZE;
+const PAD: number = VIEW_SIZE;
 const VIEW_CELLS = VIEW_SIZE * VIEW_SIZE;
-/** The agent's own cell in the view, (3, 6). */
-const AGENT_VIEW_CELL = 3 * VIEW_SIZE + (VIEW_SIZE - 1);
 
-const T_WALL = OBJECT.wall;
-const T_DOOR = OBJECT.door;
+// Module-local copies: imported bindings can compile to getters, which the hot path cannot afford.
+const VS = VIEW_SIZE;
+const T_WALL: number = OBJECT.wall;
+const T_DOOR: number = OBJECT.door;
+const T_KEY: number = OBJECT.key;
+const T_BALL: number = OBJECT.ball;
+const T_BOX: number = OBJECT.box;
+const T_GOAL: number = OBJECT.goal;
+const T_LAVA: number = OBJECT.lava;
+const T_FLOOR: number = OBJECT.floor;
+const S_OPEN: number = STATE.open;
+const S_CLOSED: number = STATE.closed;
+const S_LOCKED: number = STATE.locked;
+const DX: readonly number[] = [...DIR_DX];
+const DY: readonly number[] = [...DIR_DY];
 
 export class InvalidActionError extends RangeError {
   override name = 'InvalidActionError';
@@ -47,7 +58,7 @@ export class InvalidActionError extends RangeError {
 export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
   readonly observationSpace: Space<MiniGridObservation> = new Dict({
     direction: new Discrete(4),
-    image: new Box<Uint8Array>(0, 255, [VIEW_SIZE, VIEW_SIZE, 3], 'uint8'),
+    image: new Box<Uint8Array>(0, 255, [VS, VS, 3], 'uint8'),
     mission: new Text(256, 1),
   }) as unknown as Space<MiniGridObservation>;
   readonly actionSpace = new Discrete(7);
@@ -66,6 +77,10 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
   objColor = new Uint8Array(64);
   objState = new Uint8Array(64);
   objContains = new Int32Array(64);
+  /** Packed encoding type | color << 8 | state << 16 (id 0 = empty, 1,0,0), kept in step with the columns above. */
+  private objEnc = new Int32Array(64);
+  /** 1 when the object does not block sight (MiniGrid's see_behind). */
+  private objClear = new Uint8Array(64);
   objCount = 2;
 
   agentX = -1;
@@ -83,6 +98,15 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
   private readonly viewIds = new Int32Array(VIEW_CELLS);
   /** Visibility of each view cell after the last observation, index i*7+j. */
   readonly viewMask = new Uint8Array(VIEW_CELLS);
+  /** The view as last computed; one spare byte so each cell is one 4-byte little-endian write. */
+  private readonly viewBuffer = new ArrayBuffer(VIEW_CELLS * 3 + 1);
+  private readonly view = new DataView(this.viewBuffer);
+  private readonly viewBytes = new Uint8Array(this.viewBuffer, 0, VIEW_CELLS * 3);
+  /** Visibility per view row j as 7 bits (bit i = column i). */
+  private readonly viewRows = new Int32Array(VS);
+  /** False while nothing the agent sees has changed since the view was computed. */
+  private viewDirty = true;
+  /** The image handed out; refreshed from the view on every step so callers may scribble on it. */
   private readonly image = new Uint8Array(VIEW_CELLS * 3);
   private readonly obs: MiniGridObservation = { image: this.image, direction: 0, mission: '' };
   private readonly result: StepResult<MiniGridObservation> = { observation: this.obs, reward: 0, terminated: false, truncated: false, info: EMPTY_INFO };
@@ -103,6 +127,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.generate();
     this.stepCount = 0;
     this.carrying = 0;
+    this.viewDirty = true;
     this.writeObservation();
     return { observation: this.obs, info: EMPTY_INFO };
   }
@@ -111,38 +136,43 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.stepCount++;
     let reward = 0;
     let terminated = false;
-    const fwd = this.agentIndex() + DIR_DX[this.agentDir]! + DIR_DY[this.agentDir]! * this.stride;
+    const fwd = this.agentIndex() + DX[this.agentDir]! + DY[this.agentDir]! * this.stride;
     const cells = this.cells;
     const id = cells[fwd]!;
     const type = this.objType[id]!;
     switch (action) {
       case 0:
         this.agentDir = (this.agentDir + 3) & 3;
+        this.viewDirty = true;
         break;
       case 1:
         this.agentDir = (this.agentDir + 1) & 3;
+        this.viewDirty = true;
         break;
       case 2:
         if (id === 0 || this.canOverlap(id)) {
-          this.agentX += DIR_DX[this.agentDir]!;
-          this.agentY += DIR_DY[this.agentDir]!;
+          this.agentX += DX[this.agentDir]!;
+          this.agentY += DY[this.agentDir]!;
+          this.viewDirty = true;
         }
-        if (id !== 0 && type === OBJECT.goal) {
+        if (id !== 0 && type === T_GOAL) {
           terminated = true;
           reward = this.successReward();
         }
-        if (id !== 0 && type === OBJECT.lava) terminated = true;
+        if (id !== 0 && type === T_LAVA) terminated = true;
         break;
       case 3:
-        if (id !== 0 && (type === OBJECT.key || type === OBJECT.ball || type === OBJECT.box) && this.carrying === 0) {
+        if (id !== 0 && (type === T_KEY || type === T_BALL || type === T_BOX) && this.carrying === 0) {
           this.carrying = id;
           cells[fwd] = 0;
+          this.viewDirty = true;
         }
         break;
       case 4:
         if (id === 0 && this.carrying !== 0) {
           cells[fwd] = this.carrying;
           this.carrying = 0;
+          this.viewDirty = true;
         }
         break;
       case 5:
@@ -160,7 +190,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
         terminated = true;
       }
     } else if (this.taskKind === 'open_door') {
-      if (action === 5 && this.targetId !== 0 && this.objState[this.targetId] === STATE.open) {
+      if (action === 5 && this.targetId !== 0 && this.objState[this.targetId] === S_OPEN) {
         reward = this.successReward();
         terminated = true;
       }
@@ -179,6 +209,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
 
   setState(state: unknown): void {
     loadWorldState(this, state);
+    this.viewDirty = true;
     this.writeObservation();
   }
 
@@ -222,12 +253,13 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.objColor[id] = color;
     this.objState[id] = state;
     this.objContains[id] = contains;
+    this.refreshEncoding(id);
     return id;
   }
 
   canOverlap(id: number): boolean {
     const t = this.objType[id]!;
-    return t === OBJECT.goal || t === OBJECT.lava || t === OBJECT.floor || (t === T_DOOR && this.objState[id] === STATE.open);
+    return t === T_GOAL || t === T_LAVA || t === T_FLOOR || (t === T_DOOR && this.objState[id] === S_OPEN);
   }
 
   successReward(): number {
@@ -242,12 +274,12 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.cells = new Int32Array(this.stride * (height + 2 * PAD));
     const off = new Int32Array(4 * VIEW_CELLS);
     for (let d = 0; d < 4; d++) {
-      const dx = DIR_DX[d]!;
-      const dy = DIR_DY[d]!;
+      const dx = DX[d]!;
+      const dy = DY[d]!;
       const fwd = dx + dy * this.stride;
       const right = -dy + dx * this.stride;
-      for (let i = 0; i < VIEW_SIZE; i++) {
-        for (let j = 0; j < VIEW_SIZE; j++) off[d * VIEW_CELLS + i * VIEW_SIZE + j] = fwd * (VIEW_SIZE - 1 - j) + right * (i - 3);
+      for (let i = 0; i < VS; i++) {
+        for (let j = 0; j < VS; j++) off[d * VIEW_CELLS + i * VS + j] = fwd * (VS - 1 - j) + right * (i - 3);
       }
     }
     this.viewOffsets = off;
@@ -267,6 +299,10 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.objColor[WALL_ID] = COLOR.grey;
     this.objState[WALL_ID] = 0;
     this.objContains[WALL_ID] = 0;
+    this.objEnc[0] = 1;
+    this.objClear[0] = 1;
+    this.refreshEncoding(WALL_ID);
+    this.viewDirty = true;
     this.agentX = -1;
     this.agentY = -1;
     this.agentDir = 0;
@@ -364,89 +400,39 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     const type = this.objType[id]!;
     if (type === T_DOOR) {
       const s = this.objState[id]!;
-      if (s === STATE.locked) {
+      if (s === S_LOCKED) {
         const c = this.carrying;
-        if (c !== 0 && this.objType[c] === OBJECT.key && this.objColor[c] === this.objColor[id]) this.objState[id] = STATE.open;
+        if (c !== 0 && this.objType[c] === T_KEY && this.objColor[c] === this.objColor[id]) this.objState[id] = S_OPEN;
       } else {
-        this.objState[id] = s === STATE.open ? STATE.closed : STATE.open;
+        this.objState[id] = s === S_OPEN ? S_CLOSED : S_OPEN;
       }
-    } else if (type === OBJECT.box) {
+      this.refreshEncoding(id);
+      this.viewDirty = true;
+    } else if (type === T_BOX) {
       // The box is replaced by its content (possibly nothing).
       this.cells[cell] = this.objContains[id]!;
+      this.viewDirty = true;
     }
   }
 
+  private refreshEncoding(id: number): void {
+    const t = this.objType[id]!;
+    const st = this.objState[id]!;
+    this.objEnc[id] = t | (this.objColor[id]! << 8) | (st << 16);
+    this.objClear[id] = t === T_WALL || (t === T_DOOR && st !== S_OPEN) ? 0 : 1;
+  }
+
   private writeObservation(): void {
-    const cells = this.cells;
-    const ids = this.viewIds;
-    const mask = this.viewMask;
-    const off = this.viewOffsets;
-    const base = this.agentIndex();
-    const d0 = this.agentDir * VIEW_CELLS;
-    for (let c = 0; c < VIEW_CELLS; c++) ids[c] = cells[base + off[d0 + c]!]!;
-    const type = this.objType;
-    const state = this.objState;
-    if (this.seeThroughWalls) {
-      mask.fill(1);
-    } else {
-      // MiniGrid's process_vis, rows from the agent's (j = 6) outward; index i*7+j.
-      mask.fill(0);
-      mask[AGENT_VIEW_CELL] = 1;
-      for (let j = VIEW_SIZE - 1; j >= 0; j--) {
-        for (let i = 0; i < VIEW_SIZE - 1; i++) {
-          const c = i * VIEW_SIZE + j;
-          if (mask[c] === 0) continue;
-          const id = ids[c]!;
-          if (id !== 0) {
-            const t = type[id];
-            if (t === T_WALL || (t === T_DOOR && state[id] !== 0)) continue;
-          }
-          mask[c + VIEW_SIZE] = 1;
-          if (j > 0) {
-            mask[c + VIEW_SIZE - 1] = 1;
-            mask[c - 1] = 1;
-          }
-        }
-        for (let i = VIEW_SIZE - 1; i > 0; i--) {
-          const c = i * VIEW_SIZE + j;
-          if (mask[c] === 0) continue;
-          const id = ids[c]!;
-          if (id !== 0) {
-            const t = type[id];
-            if (t === T_WALL || (t === T_DOOR && state[id] !== 0)) continue;
-          }
-          mask[c - VIEW_SIZE] = 1;
-          if (j > 0) {
-            mask[c - VIEW_SIZE - 1] = 1;
-            mask[c - 1] = 1;
-          }
-        }
-      }
-    }
-    // The agent sees what it carries in its own cell; the agent itself is never drawn.
-    ids[AGENT_VIEW_CELL] = this.carrying;
-    const img = this.image;
-    const color = this.objColor;
-    for (let c = 0, o = 0; c < VIEW_CELLS; c++, o += 3) {
-      if (mask[c] === 0) {
-        img[o] = 0;
-        img[o + 1] = 0;
-        img[o + 2] = 0;
-        continue;
-      }
-      const id = ids[c]!;
-      if (id === 0) {
-        img[o] = 1;
-        img[o + 1] = 0;
-        img[o + 2] = 0;
-      } else {
-        img[o] = type[id]!;
-        img[o + 1] = color[id]!;
-        img[o + 2] = state[id]!;
-      }
-    }
+    if (this.viewDirty) this.computeView();
+    this.image.set(this.viewBytes);
     this.obs.direction = this.agentDir;
     this.obs.mission = this.mission;
+  }
+
+  /** gen_obs: cut the rotated 7×7 window, MiniGrid's process_vis, carried object in the agent's cell, encode. */
+  private computeView(): void {
+    this.viewDirty = false;
+    computeView(this.cells, this.viewOffsets, this.agentIndex(), this.agentDir * VIEW_CELLS, this.objClear, this.objEnc, this.seeThroughWalls, this.carrying, this.viewIds, this.viewRows, this.viewMask, this.view);
   }
 
   private growObjects(): void {
@@ -462,5 +448,72 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     const c = new Int32Array(n);
     c.set(this.objContains);
     this.objContains = c;
+    const e = new Int32Array(n);
+    e.set(this.objEnc);
+    this.objEnc = e;
+    this.objClear = grow8(this.objClear);
   }
+}
+
+/**
+ * The view computation as a free function over typed arrays with literal sizes (V = 7): the
+ * form V8 optimizes best. Cells are indexed i*7+j (i = view x, j = view y); the agent's cell
+ * is 27 = (3, 6). Visibility is MiniGrid's process_vis done on 7-bit rows (bit i = column i).
+ */
+function computeView(
+  cells: Int32Array,
+  off: Int32Array,
+  base: number,
+  d0: number,
+  objClear: Uint8Array,
+  enc: Int32Array,
+  seeThroughWalls: boolean,
+  carrying: number,
+  ids: Int32Array,
+  rows: Int32Array,
+  mask: Uint8Array,
+  view: DataView,
+): void {
+  // Row j = 6 (the agent's) first; each row's visibility seeds the row beyond it.
+  let seed = 1 << 3;
+  for (let j = 6; j >= 0; j--) {
+    let cl = 0;
+    for (let i = 0, c = j; i < 7; i++, c += 7) {
+      const id = cells[base + off[d0 + c]!]!;
+      ids[c] = id;
+      cl |= objClear[id]! << i;
+    }
+    if (seeThroughWalls) {
+      rows[j] = 0x7f;
+    } else {
+      const r = visRow(seed, cl);
+      rows[j] = r & 0x7f;
+      seed = r >> 8;
+    }
+  }
+  // The agent sees what it carries in its own cell; the agent itself is never drawn.
+  ids[27] = carrying;
+  for (let i = 0, c = 0, o = 0; i < 7; i++) {
+    for (let j = 0; j < 7; j++, c++, o += 3) {
+      const visible = (rows[j]! >> i) & 1;
+      mask[c] = visible;
+      view.setUint32(o, visible === 0 ? 0 : enc[ids[c]!]!, true);
+    }
+  }
+}
+
+/**
+ * One row of process_vis. `m` = cells of row j already visible, `cl` = cells that do not block
+ * sight. Left-to-right pass then right-to-left pass, each spreading along the row through
+ * see-through cells and into the next row (same and neighbouring column). Returns the row's
+ * visibility in bits 0-6 and the seed of row j-1 in bits 8-14.
+ */
+function visRow(m: number, cl: number): number {
+  for (let i = 0; i < 6; i++) m |= (((m & cl) >> i) & 1) << (i + 1);
+  let a = m & cl & 0x3f;
+  let next = a | (a << 1);
+  for (let i = 6; i > 0; i--) m |= (((m & cl) >> i) & 1) << (i - 1);
+  a = m & cl & 0x7e;
+  next |= a | (a >> 1);
+  return m | ((next & 0x7f) << 8);
 }
