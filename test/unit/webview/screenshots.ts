@@ -1,0 +1,53 @@
+/**
+ * Screenshots of every panel in light and dark from recorded messages:
+ *   npx tsx test/unit/webview/screenshots.ts [outDir]   (default test-output/webview)
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { HostToWebview, PanelKind } from '../../../src/protocol/webview';
+import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from './fixtures';
+import { launchChromium, openPanel, startWebviewServer } from './harness';
+import type { ThemeName } from './themes';
+
+async function main(): Promise<void> {
+  const out = resolve(process.argv[2] ?? 'test-output/webview');
+  mkdirSync(out, { recursive: true });
+  const only = process.argv[3];
+  const server = await startWebviewServer();
+  const browser = await launchChromium();
+  const subs = makeRun({ submissions: 24, episodes: 8, budget: 256, failRate: 0.08 });
+  const report = makeReport(subs);
+  const scenes: [string, PanelKind, HostToWebview[]][] = [
+    ['dashboard-live', 'dashboard', [{ type: 'dashboard.snapshot', envId: 'CartPole-v1', budget: subs.at(-5)?.budget ?? null, submissions: subs.slice(0, -4), report: null, activity: { submission: 21, done: 3, total: 8 } }]],
+    ['dashboard-final', 'dashboard', [{ type: 'dashboard.snapshot', envId: 'CartPole-v1', budget: subs.at(-1)?.budget ?? null, submissions: subs, report, activity: null }]],
+    ['replay-cartpole', 'replay', [{ type: 'replay.load', envId: 'CartPole-v1', family: 'classic/cartpole', caseIndex: 3, sides: [{ submission: 12, episode: subs[11]?.episodes[0] ?? null, trajectory: makeTrajectory('classic/cartpole', 300) }] }]],
+    ['replay-compare', 'replay', [{ type: 'replay.load', envId: 'CartPole-v1', family: 'classic/cartpole', caseIndex: 3, sides: [{ submission: 4, episode: null, trajectory: makeTrajectory('classic/cartpole', 120, 5) }, { submission: 12, episode: null, trajectory: makeTrajectory('classic/cartpole', 300) }] }]],
+    ['replay-mountaincar', 'replay', [{ type: 'replay.load', envId: 'MountainCar-v0', family: 'classic/mountaincar', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeTrajectory('classic/mountaincar', 200) }] }]],
+    ['replay-pendulum', 'replay', [{ type: 'replay.load', envId: 'Pendulum-v1', family: 'classic/pendulum', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeTrajectory('classic/pendulum', 200) }] }]],
+    ['replay-acrobot', 'replay', [{ type: 'replay.load', envId: 'Acrobot-v1', family: 'classic/acrobot', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeTrajectory('classic/acrobot', 200) }] }]],
+    ['replay-minigrid', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-Empty-8x8-v0', family: 'minigrid', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeGridTrajectory(14) }] }]],
+    ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }]],
+  ];
+  for (const theme of ['light', 'dark'] as ThemeName[]) {
+    for (const [name, panel, messages] of scenes) {
+      if (only !== undefined && !name.includes(only)) continue;
+      const p = await openPanel(browser, server, panel, { theme, height: 1000 });
+      for (const m of messages) await p.send(m);
+      await p.rendered(1);
+      if (panel === 'replay') await p.page.keyboard.press('End').catch(() => undefined);
+      await p.page.waitForTimeout(300);
+      await p.page.screenshot({ path: join(out, `${name}-${theme}.png`), fullPage: true });
+      const problems = p.console.filter((l) => /^(error|pageerror)/.test(l));
+      if (problems.length > 0) process.stdout.write(`${name}-${theme}: ${problems.join('\n  ')}\n`);
+      await p.close();
+    }
+  }
+  await browser.close();
+  await server.close();
+  process.stdout.write(`screenshots in ${out}\n`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

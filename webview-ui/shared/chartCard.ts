@@ -1,0 +1,132 @@
+/**
+ * A titled card holding one uPlot chart: sizes it to its container, rebuilds it when the theme
+ * changes (uPlot paints on canvas, so colours are baked in), labels it for screen readers and
+ * exports it as PNG with its title and legend drawn in.
+ */
+import uPlot from 'uplot';
+import { h } from './dom';
+import { exportCanvasPng, slug } from './exporter';
+import type { HostBridge } from './hostBridge';
+import { readTheme, type ThemeColors } from './theme';
+import type { PanelState } from '../../src/protocol/webview';
+
+export interface ChartContent {
+  /** Series and axes; width/height are set by the card. */
+  opts: Omit<uPlot.Options, 'width' | 'height'>;
+  data: uPlot.AlignedData;
+  /** Plain-language summary read by screen readers instead of the canvas. */
+  description: string;
+}
+
+export type ChartBuilder = (theme: ThemeColors) => ChartContent | null;
+
+export class ChartCard {
+  readonly element: HTMLElement;
+  private readonly body: HTMLDivElement;
+  private readonly empty: HTMLParagraphElement;
+  private plot: uPlot | null = null;
+  private builder: ChartBuilder | null = null;
+  private readonly observer: ResizeObserver;
+
+  constructor(
+    private readonly bridge: HostBridge<PanelState>,
+    readonly title: string,
+    private readonly height = 220,
+    emptyText = 'No data yet.',
+  ) {
+    this.body = h('div', { class: 'chart-body', role: 'img', 'aria-label': title });
+    this.empty = h('p', { class: 'empty' }, emptyText);
+    const exportBtn = h('vscode-button' as 'button', { secondary: true, 'aria-label': `Export chart "${title}" as PNG`, title: 'Export as PNG' }, 'PNG');
+    exportBtn.addEventListener('click', () => this.exportPng());
+    this.element = h('section', { class: 'card chart-card', 'aria-label': title },
+      h('header', { class: 'card-header' }, h('h2', {}, title), h('div', { class: 'card-actions' }, exportBtn)),
+      this.body, this.empty);
+    this.observer = new ResizeObserver(() => this.resize());
+    this.observer.observe(this.body);
+  }
+
+  /** Replaces the chart content (cheap to call on every update: setData when the shape is unchanged). */
+  update(builder: ChartBuilder): void {
+    this.builder = builder;
+    this.rebuild();
+  }
+
+  rebuild(): void {
+    const content = this.builder?.(readTheme()) ?? null;
+    this.plot?.destroy();
+    this.plot = null;
+    this.empty.hidden = content !== null;
+    this.body.hidden = content === null;
+    if (content === null) return;
+    this.body.setAttribute('aria-label', `${this.title}. ${content.description}`);
+    const width = Math.max(200, this.body.clientWidth || 600);
+    // Legend values follow the cursor by default; a static legend reads better and exports cleanly.
+    const legend = { live: false, ...content.opts.legend };
+    this.plot = new uPlot({ ...content.opts, legend, width, height: this.height }, content.data, this.body);
+  }
+
+  get uplot(): uPlot | null {
+    return this.plot;
+  }
+
+  private resize(): void {
+    if (this.plot === null) return;
+    const width = Math.max(200, this.body.clientWidth);
+    if (Math.abs(width - this.plot.width) > 1) this.plot.setSize({ width, height: this.height });
+  }
+
+  /** Title, chart canvas and a legend of the visible series, on the theme's background. */
+  exportPng(): void {
+    if (this.plot === null) return;
+    const t = readTheme();
+    const src = this.plot.ctx.canvas;
+    const pad = 16;
+    const titleH = 28;
+    const legendH = 24;
+    const out = document.createElement('canvas');
+    out.width = src.width + pad * 2;
+    out.height = src.height + pad * 2 + titleH + legendH;
+    const ctx = out.getContext('2d');
+    if (ctx === null) return;
+    ctx.fillStyle = t.background;
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.fillStyle = t.foreground;
+    ctx.font = `600 16px ${t.font}`;
+    ctx.textBaseline = 'top';
+    ctx.fillText(this.title, pad, pad);
+    ctx.drawImage(src, pad, pad + titleH);
+    let x = pad;
+    const y = pad + titleH + src.height + 6;
+    ctx.font = `12px ${t.font}`;
+    for (const s of this.plot.series.slice(1)) {
+      if (s.show === false || typeof s.label !== 'string' || s.label === '') continue;
+      const stroke = typeof s.stroke === 'function' ? t.foreground : (s.stroke as string | undefined) ?? t.foreground;
+      ctx.fillStyle = stroke;
+      ctx.fillRect(x, y + 3, 10, 10);
+      ctx.fillStyle = t.foreground;
+      ctx.fillText(s.label, x + 14, y + 2);
+      x += 24 + ctx.measureText(s.label).width;
+    }
+    exportCanvasPng(this.bridge, `${slug(this.title)}.png`, out);
+  }
+}
+
+/** Axis styling shared by every chart. */
+export function axes(t: ThemeColors, xLabel: string, yLabel: string): uPlot.Axis[] {
+  const base = {
+    stroke: t.muted,
+    grid: { stroke: t.grid, width: 1 },
+    ticks: { stroke: t.grid, width: 1 },
+    font: `11px ${t.font}`,
+    labelFont: `12px ${t.font}`,
+  };
+  return [
+    { ...base, label: xLabel },
+    { ...base, label: yLabel, size: 56 },
+  ];
+}
+
+/** A points-only series (scatter) in one colour. */
+export function pointSeries(label: string, color: string, size = 7): uPlot.Series {
+  return { label, stroke: color, fill: color, paths: () => null, points: { show: true, size, stroke: color, fill: color, width: 1 } };
+}

@@ -1,0 +1,77 @@
+/**
+ * The webview end of the panel protocol: validates every message the host sends (a malformed
+ * one is dropped and logged, the panel goes on), validates what it sends back, announces `ready`
+ * once its listeners are in place, and keeps the persisted state behind its schema.
+ */
+import {
+  describeIssues,
+  hostToWebviewSchema,
+  panelStateSchema,
+  webviewToHostSchema,
+  type HostToWebview,
+  type PanelKind,
+  type PanelState,
+  type WebviewToHost,
+} from '../../src/protocol/webview';
+import { vscodeApi } from './vscodeApi';
+
+export interface HostBridge<S extends PanelState> {
+  post(message: WebviewToHost): void;
+  /** The state saved by a previous incarnation of this panel, when valid. */
+  readonly restored: S | null;
+  saveState(state: S): void;
+  log(level: 'error' | 'warn' | 'info', message: string): void;
+}
+
+export function connectHost<K extends PanelKind>(
+  panel: K,
+  onMessage: (message: HostToWebview) => void,
+): HostBridge<Extract<PanelState, { panel: K }>> {
+  type S = Extract<PanelState, { panel: K }>;
+  const api = vscodeApi();
+
+  const log = (level: 'error' | 'warn' | 'info', message: string): void => {
+    (level === 'error' ? console.error : level === 'warn' ? console.warn : console.info)(`[policyforge ${panel}] ${message}`);
+    api.postMessage({ type: 'log', level, message } satisfies WebviewToHost);
+  };
+
+  const post = (message: WebviewToHost): void => {
+    const checked = webviewToHostSchema.safeParse(message);
+    if (!checked.success) {
+      log('error', `not sending malformed ${String((message as { type?: unknown }).type)} message: ${describeIssues(checked.error)}`);
+      return;
+    }
+    api.postMessage(checked.data);
+  };
+
+  let restored: S | null = null;
+  const saved = api.getState();
+  if (saved !== undefined && saved !== null) {
+    const parsed = panelStateSchema.safeParse(saved);
+    if (parsed.success && parsed.data.panel === panel) restored = parsed.data as S;
+    else log('warn', 'ignoring saved panel state that does not match this panel');
+  }
+
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const parsed = hostToWebviewSchema.safeParse(event.data);
+    if (!parsed.success) {
+      const type = typeof event.data === 'object' && event.data !== null ? (event.data as { type?: unknown }).type : undefined;
+      log('error', `ignored malformed message${typeof type === 'string' ? ` "${type}"` : ''}: ${describeIssues(parsed.error)}`);
+      return;
+    }
+    try {
+      onMessage(parsed.data);
+    } catch (e) {
+      log('error', `failed to handle "${parsed.data.type}": ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+
+  post({ type: 'ready', panel });
+
+  return {
+    post,
+    restored,
+    saveState: (state) => api.setState(state),
+    log,
+  };
+}
