@@ -105,7 +105,6 @@ async function main() {
     'extensions.autoUpdate': false,
     'update.mode': 'none',
     'window.restoreWindows': 'none',
-    'chat.disableAIFeatures': true,
   }, null, 2));
 
   let page;
@@ -119,8 +118,20 @@ async function main() {
         res.end(JSON.stringify({ file }));
       } else if (url.pathname === '/text') {
         const selector = url.searchParams.get('selector') ?? 'body';
-        const texts = await page.locator(selector).evaluateAll((els) => els.map((e) => `${e.textContent ?? ''} ${e.getAttribute('aria-label') ?? ''}`.trim()));
+        const visibleOnly = url.searchParams.get('visible') === '1';
+        const texts = await page.locator(selector).evaluateAll((els, onlyVisible) => els
+          .filter((e) => !onlyVisible || e.checkVisibility())
+          .map((e) => `${e.textContent ?? ''} ${e.getAttribute('aria-label') ?? ''}`.trim()), visibleOnly);
         res.end(JSON.stringify({ texts }));
+      } else if (url.pathname === '/type') {
+        await page.keyboard.type(url.searchParams.get('text') ?? '', { delay: 20 });
+        res.end('{}');
+      } else if (url.pathname === '/click') {
+        const selector = url.searchParams.get('selector') ?? 'body';
+        const text = url.searchParams.get('text');
+        const target = text ? page.locator(selector).filter({ hasText: text }).first() : page.locator(selector).first();
+        await target.click({ timeout: 10_000 });
+        res.end('{}');
       } else if (url.pathname === '/press') {
         await page.keyboard.press(url.searchParams.get('key') ?? 'Escape');
         res.end('{}');

@@ -25,7 +25,8 @@ export function groupPolicyErrors(summary: SubmissionSummary, fallbackFile = 'po
     const file = loc?.file ?? fallbackFile;
     const line = loc?.line ?? 1;
     const column = loc?.column ?? 1;
-    const message = ep.error?.message ?? ep.status;
+    // "act() threw at step 16: …" and "… at step 40: …" are one error hit at different times.
+    const message = (ep.error?.message ?? ep.status).replace(/ at step \d+/, '');
     const key = `${file}:${line}:${column}:${ep.status}:${message}`;
     const g = groups.get(key) ?? { file, line, column, status: ep.status, message, cases: [] };
     g.cases.push(ep.caseIndex);

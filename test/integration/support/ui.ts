@@ -44,3 +44,27 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
 }
+
+/** Types text into whatever has focus in the workbench (a quick input, an editor). */
+export async function typeText(text: string): Promise<void> {
+  await ask('/type', { text });
+}
+
+/** Clicks the first element matching `selector` (and containing `text`, when given). */
+export async function click(selector: string, text?: string): Promise<void> {
+  await ask('/click', text ? { selector, text } : { selector });
+}
+
+/** Texts of the visible elements matching `selector`. */
+export async function visibleTexts(selector: string): Promise<string[]> {
+  const body = (await ask('/text', { selector, visible: '1' })) as { texts: string[] } | undefined;
+  return body?.texts ?? [];
+}
+
+/** Waits until a visible element matching `selector` contains `text`; returns its text. */
+export async function waitForText(selector: string, text: string | RegExp, timeoutMs = 30_000): Promise<string> {
+  return waitFor(`"${String(text)}" in ${selector}`, async () => {
+    const texts = await visibleTexts(selector);
+    return texts.find((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
+  }, timeoutMs);
+}

@@ -67,6 +67,10 @@ describe('extension: view models', () => {
     assert.deepEqual({ ...groups[0] }, { file: 'policy/policy.ts', line: 7, column: 12, status: 'exception', message: 'TypeError: x is undefined', cases: [0, 2, 3] });
     assert.equal(diagnosticMessage(groups[0]!, 3), 'TypeError: x is undefined (3 episodes of submission #3; cases 0, 2-3)');
     assert.equal(formatCaseList([5, 1, 2, 3, 9]), '1-3, 5, 9');
+    const steps = summary(4, [0, 1]);
+    steps.episodes[0]!.error!.message = 'act() threw at step 16: Error: boom';
+    steps.episodes[1]!.error!.message = 'act() threw at step 40: Error: boom';
+    assert.deepEqual(groupPolicyErrors(steps).map((g) => [g.message, g.cases]), [['act() threw: Error: boom', [0, 1]]]);
   });
   it('restart backoff doubles up to the cap, resets after a stable run and gives up after repeated quick deaths', () => {
     const b = new RestartBackoff({ baseMs: 100, maxMs: 500, stableMs: 1000, maxAttempts: 4 });

@@ -1,0 +1,47 @@
+/** CodeLens on `class Policy` and `act`: submit with the default count, and the last result. */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunSession } from '../run/runSession';
+import type { ExtensionSettings } from '../settings';
+import { lastResultLensTitle, submitLensTitle } from './lensText';
+
+const ANCHORS = [/^\s*export\s+(?:default\s+)?class\s+Policy\b/, /^\s*(?:public\s+)?(?:async\s+)?act\s*\(/];
+
+export class PolicyCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changeEmitter.event;
+
+  constructor(private readonly session: RunSession, private readonly settings: ExtensionSettings) {}
+
+  refresh(): void {
+    this.changeEmitter.fire();
+  }
+
+  provideCodeLenses(doc: vscode.TextDocument): vscode.CodeLens[] {
+    const model = this.session.model;
+    if (!model?.status) return [];
+    const rel = path.relative(model.root, doc.uri.fsPath);
+    if (!rel.startsWith(`policy${path.sep}`)) return [];
+    const submit = submitLensTitle(model.status, this.settings.submitEpisodes());
+    const latest = model.latest;
+    const last = lastResultLensTitle(latest);
+    const lenses: vscode.CodeLens[] = [];
+    for (let line = 0; line < doc.lineCount; line++) {
+      const text = doc.lineAt(line).text;
+      if (!ANCHORS.some((re) => re.test(text))) continue;
+      const range = new vscode.Range(line, 0, line, 0);
+      if (submit) lenses.push(new vscode.CodeLens(range, { title: submit, command: 'policyforge.submit', arguments: [{ episodes: Math.min(this.settings.submitEpisodes(), model.status.budget.remaining) }], tooltip: 'Submit the current policy/ for evaluation (spends budget)' }));
+      if (last && latest) lenses.push(new vscode.CodeLens(range, { title: last, command: 'policyforge.openFeedback', arguments: [{ submission: latest.submission }], tooltip: 'Open the feedback of the last submission' }));
+    }
+    return lenses;
+  }
+}
+
+export function registerPolicyCodeLens(session: RunSession, settings: ExtensionSettings): vscode.Disposable {
+  const provider = new PolicyCodeLensProvider(session, settings);
+  return vscode.Disposable.from(
+    vscode.languages.registerCodeLensProvider([{ language: 'typescript', scheme: 'file' }, { language: 'javascript', scheme: 'file' }], provider),
+    session.onDidChange(() => provider.refresh()),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('policyforge.submitEpisodes') && provider.refresh()),
+  );
+}

@@ -1,0 +1,109 @@
+/** Submit…, Resubmit Same Cases, Cancel Submission, Finish Run. */
+import * as vscode from 'vscode';
+import type { RunReport } from '../../protocol/feedback';
+import type { RunSession } from '../run/runSession';
+import { confirmAction } from '../shared/confirm';
+import type { ExtensionSettings } from '../settings';
+import { formatScore } from '../shared/format';
+import { parseSubmitInput, resubmitRequest, type SubmitLimits, type SubmitRequest } from '../submit/caseInput';
+import { submitWithProgress, type SubmitOutcome } from '../progress/submitWithProgress';
+import { registerCommand } from './registerCommand';
+
+/** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API), a string as typed into the box, or nothing (ask). */
+function requestFromArg(arg: unknown, limits: SubmitLimits): SubmitRequest | string | undefined {
+  if (typeof arg === 'string') {
+    const p = parseSubmitInput(arg, limits);
+    return p.ok ? p.request : p.message;
+  }
+  if (arg && typeof arg === 'object') {
+    const a = arg as { episodes?: unknown; cases?: unknown };
+    if (typeof a.episodes === 'number') return { episodes: a.episodes };
+    if (typeof a.cases === 'string') return { cases: a.cases };
+    if (Array.isArray(a.cases)) return { cases: a.cases.join(',') };
+  }
+  return undefined;
+}
+
+export function registerSubmitCommands(session: RunSession, settings: ExtensionSettings, log: vscode.LogOutputChannel): vscode.Disposable {
+  const limitsOf = (): SubmitLimits => {
+    const m = session.requireModel();
+    if (!m.info || !m.status) throw new Error('the runner is not connected yet; try again in a moment');
+    return { poolSize: m.info.poolSize, remaining: m.status.budget.remaining, minEpisodes: m.info.minEpisodesPerSubmit, maxEpisodes: m.info.maxEpisodesPerSubmit };
+  };
+
+  const submit = async (arg?: unknown): Promise<SubmitOutcome | undefined> => {
+    const model = session.requireModel();
+    if (!model.status) await model.refresh();
+    const limits = limitsOf();
+    let request = requestFromArg(arg, limits);
+    if (typeof request === 'string') throw new Error(request);
+    if (!request) {
+      const text = await vscode.window.showInputBox({
+        title: 'PolicyForge: Submit',
+        prompt: `Episodes to run (a count of new cases) or case ranges such as 0-7,12 · pool 0-${limits.poolSize - 1} · ${limits.remaining} left`,
+        value: String(Math.min(settings.submitEpisodes(), limits.remaining)),
+        ignoreFocusOut: true,
+        validateInput: (v) => {
+          const p = parseSubmitInput(v, limits);
+          return p.ok ? { message: `Runs ${p.count} episode${p.count === 1 ? '' : 's'}, leaving ${limits.remaining - p.count}`, severity: vscode.InputBoxValidationSeverity.Info } : p.message;
+        },
+      });
+      if (text === undefined) return undefined;
+      const p = parseSubmitInput(text, limits);
+      if (!p.ok) throw new Error(p.message);
+      request = p.request;
+    }
+    return submitWithProgress(model, request);
+  };
+
+  const resubmit = async (arg?: unknown): Promise<SubmitOutcome | undefined> => {
+    const model = session.requireModel();
+    const n = submissionArg(arg) ?? model.latest?.submission;
+    const s = n === undefined ? undefined : model.summary(n);
+    if (!s) throw new Error('there is no submission to repeat yet');
+    return submitWithProgress(model, resubmitRequest(s.cases));
+  };
+
+  const cancel = async (): Promise<boolean> => {
+    const client = await session.requireModel().supervisor.ensureClient();
+    const r = await client.cancel();
+    if (!r.cancelled) void vscode.window.showInformationMessage('PolicyForge: no submission is running.');
+    return r.cancelled;
+  };
+
+  const finish = async (arg?: unknown): Promise<RunReport | undefined> => {
+    const model = session.requireModel();
+    const a = (arg ?? {}) as { candidates?: number[]; confirm?: boolean };
+    const left = model.status?.budget.remaining ?? 0;
+    if (a.confirm !== false) {
+      const agreed = await confirmAction(
+        'Finish the run?',
+        `${left > 0 ? `${left} episodes of budget are left unused. ` : ''}The runner then validates the candidates on hidden cases and scores the selected one on held-out cases. No more submissions after this.`,
+        'Finish Run',
+      );
+      if (!agreed) return undefined;
+    }
+    const client = await model.supervisor.ensureClient();
+    const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PolicyForge: validating and assessing…' }, () => client.finish(a.candidates));
+    model.report = report;
+    await model.refresh();
+    const held = report.heldOut ? `held-out mean ${formatScore(report.heldOut.mean)} ± ${formatScore(report.heldOut.stderr)}` : 'no held-out score';
+    const msg = report.selected === null ? `PolicyForge: run finished; no submission qualified (${report.reason ?? 'no reason given'}).` : `PolicyForge: run finished; submission #${report.selected} selected, ${held}.`;
+    void vscode.window.showInformationMessage(msg, 'Open Report').then((x) => x && vscode.window.showTextDocument(vscode.Uri.file(model.paths.report)));
+    return report;
+  };
+
+  return vscode.Disposable.from(
+    registerCommand('policyforge.submit', submit, log),
+    registerCommand('policyforge.resubmit', resubmit, log),
+    registerCommand('policyforge.cancelSubmission', cancel, log),
+    registerCommand('policyforge.finishRun', finish, log),
+  );
+}
+
+/** A submission number from a tree node, `{submission}`, or a plain number. */
+export function submissionArg(arg: unknown): number | undefined {
+  if (typeof arg === 'number') return arg;
+  if (arg && typeof arg === 'object' && typeof (arg as { submission?: unknown }).submission === 'number') return (arg as { submission: number }).submission;
+  return undefined;
+}

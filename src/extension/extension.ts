@@ -1,0 +1,64 @@
+/**
+ * Composition root of the PolicyForge extension: creates the run session and wires each feature
+ * to it. Nothing here decides anything; each feature lives in its own folder.
+ */
+import * as vscode from 'vscode';
+import { createApi, PluginRegistry, type PolicyForgeApi } from './api/api';
+import { registerCheckpointContent } from './checkpoints/checkpointContent';
+import { registerPolicyCodeLens } from './codelens/policyCodeLens';
+import { registerCheckpointCommands } from './commands/checkpointCommands';
+import { registerFeedbackCommands } from './commands/feedbackCommands';
+import { registerNewWorkspaceCommand } from './commands/newWorkspace';
+import { registerPanelFallbacks } from './commands/panelFallback';
+import { registerRunnerCommands } from './commands/runnerCommands';
+import { registerSubmitCommands } from './commands/submitCommands';
+import { registerPolicyDiagnostics } from './diagnostics/policyDiagnostics';
+import { registerLiteralHover } from './hovers/literalHover';
+import { registerRunTools } from './lmTools/runTools';
+import { registerMcpProvider } from './mcp/mcpProvider';
+import { RunSession } from './run/runSession';
+import { settings } from './settings';
+import { setConfirmTestMode } from './shared/confirm';
+import { registerBudgetStatusBar } from './statusBar/budgetStatusBar';
+import { registerRunTree } from './views/runTreeProvider';
+
+export type { PolicyForgeApi } from './api/api';
+
+export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
+  const log = vscode.window.createOutputChannel('PolicyForge', { log: true });
+  setConfirmTestMode(context.extensionMode === vscode.ExtensionMode.Test);
+  const session = new RunSession(context.extensionPath, log, settings);
+  const plugins = new PluginRegistry(() => settings.pluginPaths(vscode.workspace.workspaceFolders?.[0]?.uri.fsPath));
+  const { api, disposable: apiDisposable } = createApi(session, plugins);
+  const tree = registerRunTree(session);
+  const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
+
+  context.subscriptions.push(
+    log,
+    session,
+    apiDisposable,
+    tree.disposable,
+    registerBudgetStatusBar(session),
+    registerPolicyCodeLens(session, settings),
+    registerPolicyDiagnostics(session),
+    registerLiteralHover(session),
+    registerCheckpointContent(session),
+    registerNewWorkspaceCommand(session, settings, () => plugins.all(), log),
+    registerSubmitCommands(session, settings, log),
+    registerCheckpointCommands(session, log),
+    registerFeedbackCommands(session, log),
+    registerRunnerCommands(session, log),
+    registerPanelFallbacks(session, log),
+    registerRunTools(session),
+    registerMcpProvider(session, context.extensionPath, version, log),
+  );
+
+  const root = RunSession.findRunRoot();
+  if (root && vscode.workspace.getConfiguration('policyforge').get<boolean>('runner.autoStart', true)) void session.open(root);
+  else void vscode.commands.executeCommand('setContext', 'policyforge.hasRun', false);
+  return api;
+}
+
+export function deactivate(): void {
+  // Disposables in context.subscriptions stop the runner this window started.
+}

@@ -1,0 +1,88 @@
+/**
+ * Language-model tools for chat agent mode: policyforge_submit / _status / _feedback / _finish
+ * (declared in package.json `languageModelTools`). The budget-spending ones ask for
+ * confirmation in prepareInvocation; results are the protocol's JSON documents, so an agent
+ * reads exactly what the CLI's `--json` and the MCP server return.
+ */
+import * as vscode from 'vscode';
+import type { RunSession } from '../run/runSession';
+import { submitWithProgress } from '../progress/submitWithProgress';
+import { compactRanges } from '../submit/caseInput';
+
+interface SubmitInput {
+  episodes?: number;
+  cases?: string | number[];
+  note?: string;
+}
+interface FeedbackInput {
+  submission?: number;
+}
+interface FinishInput {
+  candidates?: number[];
+}
+
+function result(value: unknown): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value, null, 2))]);
+}
+
+function describeSubmit(input: SubmitInput): string {
+  if (input.episodes !== undefined) return `${input.episodes} episode(s) on new cases`;
+  if (input.cases !== undefined) return `cases ${typeof input.cases === 'string' ? input.cases : compactRanges(input.cases)}`;
+  return 'nothing (give episodes or cases)';
+}
+
+export function registerRunTools(session: RunSession): vscode.Disposable {
+  const client = async () => (await session.requireModel().supervisor.ensureClient());
+
+  const submit: vscode.LanguageModelTool<SubmitInput> = {
+    prepareInvocation(options) {
+      const m = session.model;
+      const left = m?.status?.budget.remaining;
+      return {
+        invocationMessage: `Submitting ${describeSubmit(options.input)} to PolicyForge`,
+        confirmationMessages: { title: 'Spend PolicyForge budget?', message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.`) },
+      };
+    },
+    async invoke(options) {
+      const model = session.requireModel();
+      const input = options.input;
+      const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : compactRanges(input.cases ?? []) };
+      const outcome = await submitWithProgress(model, input.note ? { ...request, note: input.note } : request, { quiet: true });
+      return result(outcome.ok ? outcome.summary : { rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
+    },
+  };
+  const status: vscode.LanguageModelTool<Record<string, never>> = {
+    async invoke() {
+      const c = await client();
+      const [info, st] = await Promise.all([c.info(), c.status()]);
+      return result({ envId: info.envId, poolSize: info.poolSize, ...st });
+    },
+  };
+  const feedback: vscode.LanguageModelTool<FeedbackInput> = {
+    async invoke(options) {
+      return result(await (await client()).feedback(options.input.submission));
+    },
+  };
+  const finish: vscode.LanguageModelTool<FinishInput> = {
+    prepareInvocation(options) {
+      const left = session.model?.status?.budget.remaining;
+      return {
+        invocationMessage: 'Finishing the PolicyForge run (validation and held-out assessment)',
+        confirmationMessages: { title: 'Finish the PolicyForge run?', message: new vscode.MarkdownString(`End the agent phase${options.input.candidates ? ` with candidates ${options.input.candidates.join(', ')}` : ''}.${left ? ` **${left}** episodes of budget stay unused.` : ''} No more submissions afterwards.`) },
+      };
+    },
+    async invoke(options) {
+      const model = session.requireModel();
+      const report = await (await client()).finish(options.input.candidates);
+      model.report = report;
+      await model.refresh();
+      return result(report);
+    },
+  };
+  return vscode.Disposable.from(
+    vscode.lm.registerTool('policyforge_submit', submit),
+    vscode.lm.registerTool('policyforge_status', status),
+    vscode.lm.registerTool('policyforge_feedback', feedback),
+    vscode.lm.registerTool('policyforge_finish', finish),
+  );
+}

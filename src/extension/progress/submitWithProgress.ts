@@ -1,0 +1,60 @@
+/**
+ * Runs a submit under a cancellable progress notification fed by `run.progress`; cancelling sends
+ * `run.cancel`. A rejected submit (bad range, over budget, build error) becomes a message and,
+ * for build errors, diagnostics at the offending lines; it costs nothing.
+ */
+import * as vscode from 'vscode';
+import type { SubmissionSummary } from '../../protocol/feedback';
+import { RunClientError } from '../../runner/client';
+import type { RunModel } from '../run/runModel';
+import type { SubmitRequest } from '../submit/caseInput';
+import { formatMeanStderr, plural } from '../shared/format';
+
+export type SubmitOutcome = { ok: true; summary: SubmissionSummary } | { ok: false; reason: string; message: string };
+
+export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string }, opts: { quiet?: boolean } = {}): Promise<SubmitOutcome> {
+  const client = await model.supervisor.ensureClient();
+  // Unsaved policy edits would not be what runs: save them first, as a build task would.
+  await saveDirtyPolicyFiles(model.root);
+  const count = 'episodes' in request ? request.episodes : undefined;
+  const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
+  try {
+    const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      token.onCancellationRequested(() => void client.cancel().catch(() => undefined));
+      let last = 0;
+      const sub = model.onDidProgress((p) => {
+        if (p.phase !== 'submit' || p.total === 0) return;
+        progress.report({ message: `${p.done}/${p.total} episodes`, increment: ((p.done - last) / p.total) * 100 });
+        last = p.done;
+      });
+      try {
+        return await client.submit(request);
+      } finally {
+        sub.dispose();
+      }
+    });
+    model.summaries.set(summary.submission, summary);
+    model.setRejected(undefined);
+    await model.refresh();
+    if (!opts.quiet) {
+      const failed = summary.stats.count - summary.stats.okCount;
+      const msg = `Submission #${summary.submission}: ${formatMeanStderr(summary.stats.mean, summary.stats.stderr)} over ${plural(summary.stats.count, 'episode')}${failed ? `, ${failed} failed` : ''}${summary.edit ? ` (${summary.edit.class})` : ''} · ${summary.budget.remaining} left`;
+      void (failed ? vscode.window.showWarningMessage(msg, 'Open Feedback') : vscode.window.showInformationMessage(msg, 'Open Feedback')).then((a) => a && vscode.commands.executeCommand('policyforge.openFeedback', { submission: summary.submission }));
+    }
+    return { ok: true, summary };
+  } catch (e) {
+    if (e instanceof RunClientError) {
+      model.setRejected({ message: e.message, reason: e.reason, data: e.data });
+      if (!opts.quiet) void vscode.window.showErrorMessage(`PolicyForge rejected the submit (nothing was charged): ${e.message}`);
+      return { ok: false, reason: e.reason, message: e.message };
+    }
+    throw e;
+  }
+}
+
+async function saveDirtyPolicyFiles(root: string): Promise<void> {
+  const policyDir = vscode.Uri.file(root).with({ path: `${vscode.Uri.file(root).path}/policy/` }).toString();
+  for (const doc of vscode.workspace.textDocuments) {
+    if (doc.isDirty && doc.uri.toString().startsWith(policyDir)) await doc.save();
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * A whole run as a new user meets it, in order, in a real VS Code: create a CartPole workspace
+ * from the palette, submit, read the feedback in the tree, status bar, CodeLens and Problems,
+ * compare and restore a checkpoint, use the LM tools, survive a killed runner, finish.
+ * Each step builds on the previous one (one run, one budget), like a user session.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PolicyForgeApi } from '../../src/extension/api/api';
+import type { SubmitOutcome } from '../../src/extension/progress/submitWithProgress';
+import type { RunReport } from '../../src/protocol/feedback';
+import type { RestoreResult } from '../../src/protocol/run';
+import { formatMeanStderr, formatScore } from '../../src/extension/shared/format';
+import { policyFile, policyForge, runnerPid, waitForStatus, workspaceRoot, writePolicy } from './support/api';
+import { click, driverAvailable, pressKey, screenshot, typeText, visibleTexts, waitFor, waitForText } from './support/ui';
+
+const BUDGET = 48;
+const QUICK_INPUT = '.quick-input-widget';
+const STATUS_ITEM = '.statusbar-item';
+const TREE_ROWS = '.pane-body .monaco-list-row';
+/** Confirmations are notifications under test (VS Code refuses modal dialogs there; see shared/confirm.ts). */
+const TOASTS = '.notifications-toasts';
+
+function ok(outcome: SubmitOutcome | undefined): Extract<SubmitOutcome, { ok: true }>['summary'] {
+  assert.ok(outcome, 'the submit command returned nothing (cancelled?)');
+  if (!outcome.ok) assert.fail(`submit rejected: ${outcome.reason}: ${outcome.message}`);
+  return outcome.summary;
+}
+
+describe('a PolicyForge run in VS Code', function () {
+  this.timeout(180_000);
+  let api: PolicyForgeApi;
+  let starterSource: string;
+
+  before(async () => {
+    api = await policyForge();
+  });
+
+  it('shows the welcome view with New Policy Workspace when there is no run', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.policyforge');
+    if (driverAvailable) {
+      await waitForText('.welcome-view-content', 'New Policy Workspace');
+      await screenshot('01-welcome-view');
+    }
+    assert.equal(api.status(), undefined);
+  });
+
+  it('New Policy Workspace: environment quick pick, budget, parameters → starter files and a runner', async () => {
+    let created: Thenable<unknown>;
+    if (driverAvailable) {
+      created = vscode.commands.executeCommand('policyforge.newWorkspace');
+      await waitForText(QUICK_INPUT, 'MountainCar');
+      const items = await visibleTexts(`${QUICK_INPUT} .monaco-list-row`);
+      assert.ok(items.some((t) => t.includes('CartPole-v1') && /pole/i.test(t)), `environments listed with descriptions: ${items.join(' | ')}`);
+      await screenshot('02-new-workspace-environments');
+      await typeText('CartPole-v1');
+      await pressKey('Enter');
+      await waitForText(QUICK_INPUT, 'episode budget');
+      await typeText(String(BUDGET));
+      await pressKey('Enter');
+      await waitForText(QUICK_INPUT, 'Create the workspace with these parameters');
+      await pressKey('Enter');
+    } else {
+      created = vscode.commands.executeCommand('policyforge.newWorkspace', { envId: 'CartPole-v1', budget: BUDGET, params: {} });
+    }
+    assert.equal(await created, workspaceRoot());
+    for (const f of ['policy/policy.ts', 'policy/env.d.ts', 'AGENTS.md', '.policyforge/run.json']) assert.ok(fs.existsSync(path.join(workspaceRoot(), f)), `${f} exists`);
+    const st = await waitForStatus(api, 'the runner status', () => true);
+    assert.deepEqual(st.budget, { total: BUDGET, used: 0, remaining: BUDGET });
+    const pid = runnerPid();
+    assert.ok(pid && pid !== process.pid, 'a runner child process registered in runner.json');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, policyFile());
+    starterSource = fs.readFileSync(policyFile(), 'utf8');
+  });
+  let first: Extract<SubmitOutcome, { ok: true }>['summary'];
+
+  it('Submit… validates as you type and runs the cases; tree and status bar show the result', async () => {
+    let outcome: SubmitOutcome | undefined;
+    if (driverAvailable) {
+      const pending = vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit');
+      await waitForText(QUICK_INPUT, 'case ranges');
+      await typeText('0-999');
+      await waitForText(QUICK_INPUT, `case 999 is outside the pool 0-${BUDGET - 1}`);
+      await screenshot('03-submit-validation');
+      await pressKey('Control+A');
+      await typeText('0-7');
+      await waitForText(QUICK_INPUT, 'Runs 8 episodes');
+      await pressKey('Enter');
+      outcome = await pending;
+    } else {
+      outcome = await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', '0-7');
+    }
+    const s = ok(outcome);
+    first = s;
+    assert.equal(s.submission, 1);
+    assert.deepEqual(s.cases, [0, 1, 2, 3, 4, 5, 6, 7]);
+    assert.equal(s.budget.remaining, BUDGET - 8);
+    const st = await waitForStatus(api, 'status after the submit', (x) => x.history.length === 1);
+    assert.equal(st.best?.submission, 1);
+    if (driverAvailable) {
+      await vscode.commands.executeCommand('workbench.view.extension.policyforge');
+      const status = await waitForText(STATUS_ITEM, `${BUDGET - 8}/${BUDGET} left`);
+      assert.ok(status.includes(`best ${formatScore(s.stats.mean)}`), status);
+      const row = await waitForText(TREE_ROWS, '#1');
+      assert.ok(row.includes(`${formatMeanStderr(s.stats.mean, s.stats.stderr)} · 8/8 ok · initial`), row);
+      await waitForText(TREE_ROWS, 'CartPole-v1');
+      await screenshot('04-after-submit-tree-status');
+    }
+  });
+
+  it('CodeLens above class Policy and act: submit with budget left, and the last result', async () => {
+    const uri = vscode.Uri.file(policyFile());
+    const lenses = await waitFor('PolicyForge CodeLenses', async () => {
+      const l = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+      const titles = l.map((x) => x.command?.title ?? '');
+      return titles.some((t) => t.includes(`${BUDGET - 8} left`)) ? titles : undefined;
+    });
+    assert.ok(lenses.includes(`$(play) Submit 8 episodes · ${BUDGET - 8} left`), lenses.join(' | '));
+    assert.ok(lenses.includes(`#1: ${formatMeanStderr(first.stats.mean, first.stats.stderr)} · initial`), lenses.join(' | '));
+    if (driverAvailable) {
+      await vscode.window.showTextDocument(uri);
+      await waitForText('.contentWidgets .codelens-decoration, .codelens-decoration', 'Submit 8 episodes');
+      await screenshot('05-codelens');
+    }
+  });
+
+  it('diagnostics: exceptions of a failing policy at their source line, with episodes and cases', async () => {
+    const failing = starterSource.replace(/act\(([^)]*)\)[^{]*\{/, (m) => `${m}\n    if (observation[2] > 0.05) throw new Error('pole leaned right');`);
+    assert.notEqual(failing, starterSource, 'the starter policy has an act method to instrument');
+    await writePolicy(failing);
+    const throwLine = failing.split('\n').findIndex((l) => l.includes('pole leaned right'));
+    const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { cases: '8-11' }));
+    const failed = s.episodes.filter((e) => e.status === 'exception');
+    assert.ok(failed.length > 0, 'some episodes hit the exception');
+    const diags = await waitFor('a PolicyForge diagnostic', () => {
+      const d = vscode.languages.getDiagnostics(vscode.Uri.file(policyFile())).filter((x) => x.source === 'PolicyForge');
+      return d.length ? d : undefined;
+    });
+    assert.equal(diags[0]?.range.start.line, throwLine, `diagnostic on line ${throwLine + 1}`);
+    assert.equal(diags.length, 1, 'one problem for one error, however many episodes hit it');
+    assert.match(diags[0]?.message ?? '', new RegExp(`^act\\(\\) threw: Error: pole leaned right \\(${failed.length} episodes? of submission #2; cases `));
+    if (driverAvailable) {
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      await waitForText('.markers-panel .monaco-list-row', 'pole leaned right');
+      await screenshot('06-problems');
+    }
+  });
+
+  it('a submit whose policy does not build is rejected for free, with build diagnostics', async () => {
+    await writePolicy(`${starterSource}\nexport const broken = ;\n`);
+    const before = api.status()?.budget.used;
+    const outcome = await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 2 });
+    assert.ok(outcome && !outcome.ok, 'the submit was rejected');
+    assert.equal(outcome.reason, 'bundle_does_not_build');
+    const build = await waitFor('a build diagnostic', () => {
+      const d = vscode.languages.getDiagnostics(vscode.Uri.file(policyFile())).filter((x) => x.source === 'PolicyForge build');
+      return d.length ? d : undefined;
+    });
+    assert.equal(build[0]?.range.start.line, starterSource.split('\n').length, 'at the broken line');
+    await waitForStatus(api, 'status refreshed', () => true);
+    assert.equal(api.status()?.budget.used, before, 'nothing charged');
+  });
+
+  it('Compare with Checkpoint opens a diff against the read-only checkpoint document', async () => {
+    await writePolicy(starterSource.replace(/(\d+\.\d+)/, (m) => String(Number(m) + 0.25)));
+    const left = await vscode.commands.executeCommand<vscode.Uri>('policyforge.compareWithCheckpoint', { submission: 1 });
+    assert.equal(left?.scheme, 'policyforge-checkpoint');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'the active tab is a diff');
+    assert.equal(tab.input.original.scheme, 'policyforge-checkpoint');
+    assert.equal(tab.input.modified.fsPath, policyFile());
+    const original = await vscode.workspace.openTextDocument(tab.input.original);
+    assert.equal(original.getText(), starterSource);
+    if (driverAvailable) {
+      await waitForText('.tabs-container .tab', '#1 ↔ workspace');
+      await screenshot('07-checkpoint-diff');
+    }
+  });
+
+  it('hovering a numeric literal shows its value and score at each checkpoint', async () => {
+    const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { cases: '0-3' }));
+    assert.equal(s.submission, 3);
+    const src = fs.readFileSync(policyFile(), 'utf8');
+    const m = /\d+\.\d+/.exec(src);
+    assert.ok(m);
+    const doc = await vscode.workspace.openTextDocument(policyFile());
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(m.index + 1));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
+    assert.match(text, /history of `[\d.]+` across checkpoints/);
+    assert.ok(text.includes(`| #1 | \`0.0\` | ${formatScore(first.stats.mean)} | initial |`), text);
+    assert.match(text, /\| #2 \| _different shape_ \|/);
+    assert.match(text, new RegExp(`\\| #3 \\| \`${m[0].replace('.', '\\.')}\` \\|`));
+  });
+
+  it('Restore Checkpoint asks for confirmation, restores policy/ and records the restore', async () => {
+    let result: RestoreResult | undefined;
+    if (driverAvailable) {
+      const pending = vscode.commands.executeCommand<RestoreResult>('policyforge.restoreCheckpoint', { submission: 2 });
+      await waitForText(TOASTS, 'Restore the checkpoint of submission #2');
+      await screenshot('08-restore-confirmation');
+      await click(`${TOASTS} .monaco-button`, 'Restore');
+      result = await pending;
+    } else {
+      result = await vscode.commands.executeCommand<RestoreResult>('policyforge.restoreCheckpoint', { submission: 2 });
+    }
+    assert.ok(result, 'restored');
+    assert.ok(result.files.includes('policy/policy.ts'));
+    assert.match(fs.readFileSync(policyFile(), 'utf8'), /pole leaned right/);
+    await waitForStatus(api, 'restoredFrom = 2', (s) => s.restoredFrom === 2);
+  });
+
+  it('LM tools are contributed and answer with the protocol documents', async () => {
+    const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('policyforge_')).sort();
+    assert.deepEqual(names, ['policyforge_feedback', 'policyforge_finish', 'policyforge_status', 'policyforge_submit']);
+    const token = new vscode.CancellationTokenSource().token;
+    const status = await vscode.lm.invokeTool('policyforge_status', { input: {}, toolInvocationToken: undefined }, token);
+    const st = JSON.parse((status.content[0] as vscode.LanguageModelTextPart).value) as { envId: string; budget: { remaining: number }; submissions: number };
+    assert.equal(st.envId, 'CartPole-v1');
+    assert.equal(st.submissions, 3);
+    assert.equal(st.budget.remaining, BUDGET - 16);
+    const fb = await vscode.lm.invokeTool('policyforge_feedback', { input: { submission: 2 }, toolInvocationToken: undefined }, token);
+    const summary = JSON.parse((fb.content[0] as vscode.LanguageModelTextPart).value) as { submission: number; cases: number[] };
+    assert.deepEqual([summary.submission, summary.cases], [2, [8, 9, 10, 11]]);
+  });
+
+  it('restarts a runner that was killed, says so, and keeps the run', async () => {
+    const pid = runnerPid();
+    assert.ok(pid);
+    process.kill(pid, 'SIGKILL');
+    if (driverAvailable) await waitForText(TOASTS, 'stopped unexpectedly');
+    const newPid = await waitFor('a new runner', () => {
+      const p = runnerPid();
+      return p !== undefined && p !== pid && api.status() !== undefined ? p : undefined;
+    }, 60_000);
+    assert.notEqual(newPid, pid);
+    if (driverAvailable) await screenshot('09-runner-restarted');
+    const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 4 }));
+    assert.equal(s.submission, 4);
+    assert.equal(s.budget.used, 20);
+  });
+
+  it('Finish Run validates and assesses, writes the report, and the views show the selection', async () => {
+    let report: RunReport | undefined;
+    if (driverAvailable) {
+      const pending = vscode.commands.executeCommand<RunReport>('policyforge.finishRun');
+      await waitForText(TOASTS, 'Finish the run?');
+      await click(`${TOASTS} .monaco-button`, 'Finish Run');
+      report = await pending;
+    } else {
+      report = await vscode.commands.executeCommand<RunReport>('policyforge.finishRun', { confirm: false });
+    }
+    assert.ok(report);
+    assert.ok(fs.existsSync(path.join(workspaceRoot(), '.policyforge', 'report.json')));
+    assert.ok(report.selected !== null && [1, 3, 4].includes(report.selected), `a submission whose episodes all succeeded is selected (got ${report.selected}: ${report.reason ?? ''})`);
+    assert.ok(report.heldOut, 'the selected submission was assessed on held-out cases');
+    await waitForStatus(api, 'phase complete', (s) => s.phase === 'complete');
+    if (driverAvailable) {
+      await vscode.commands.executeCommand('workbench.view.extension.policyforge');
+      await waitForText(TREE_ROWS, `#${report.selected} ★`);
+      await waitForText(STATUS_ITEM, 'complete');
+      await screenshot('10-finished');
+    }
+  });
+});
