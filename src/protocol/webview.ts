@@ -174,6 +174,8 @@ export const replayLoadSchema = z.object({
   caseIndex: num,
   /** One side, or two for a matched comparison of the same case under two submissions. */
   sides: z.array(replaySideSchema).min(1).max(2),
+  /** Other submissions that ran this case with a trajectory on disk (candidates for a comparison). */
+  comparable: z.array(num).optional(),
 });
 export type ReplayLoad = z.infer<typeof replayLoadSchema>;
 

@@ -112,7 +112,7 @@ export class ChartCard {
 }
 
 /** Axis styling shared by every chart. */
-export function axes(t: ThemeColors, xLabel: string, yLabel: string): uPlot.Axis[] {
+export function axes(t: ThemeColors, xLabel: string, yLabel: string, xIntegers = /submission|step|episodes/.test(xLabel)): uPlot.Axis[] {
   const base = {
     stroke: t.muted,
     grid: { stroke: t.grid, width: 1 },
@@ -121,7 +121,8 @@ export function axes(t: ThemeColors, xLabel: string, yLabel: string): uPlot.Axis
     labelFont: `12px ${t.font}`,
   };
   return [
-    { ...base, label: xLabel },
+    // Submissions, steps and episode counts are integers: no 2.5 ticks.
+    { ...base, label: xLabel, ...(xIntegers ? { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000] } : {}) },
     { ...base, label: yLabel, size: 56 },
   ];
 }

@@ -140,7 +140,7 @@ export function makeTrajectory(family: string, steps: number, seed = 3): Traject
   return { initialSnapshot: out[0]?.snapshot, steps: out, truncated: false };
 }
 
-/** A MiniGrid-like episode: an agent walking to the goal in an empty 8×8 room. */
+/** A MiniGrid episode in MiniGridSnapshot form (src/envs/minigrid/worldState.ts): walking to the goal past a door and a key. */
 export function makeGridTrajectory(steps = 14): Trajectory {
   const width = 8;
   const height = 8;
@@ -150,7 +150,8 @@ export function makeGridTrajectory(steps = 14): Trajectory {
       const wall = x === 0 || y === 0 || x === width - 1 || y === height - 1;
       const goal = x === 6 && y === 6;
       const door = x === 4 && y === 3;
-      grid.push(wall ? 2 : goal ? 8 : door ? 4 : 1, wall ? 5 : goal ? 1 : door ? 4 : 0, door ? 1 : 0);
+      const key = x === 2 && y === 5;
+      grid.push(wall ? 2 : goal ? 8 : door ? 4 : key ? 5 : 1, wall ? 5 : goal ? 1 : door ? 4 : key ? 4 : 0, door ? 1 : 0);
     }
   }
   const path: [number, number, number][] = [];
@@ -168,7 +169,18 @@ export function makeGridTrajectory(steps = 14): Trajectory {
     reward: i === path.length - 1 ? 0.9 : 0,
     terminated: i === path.length - 1,
     truncated: false,
-    snapshot: { width, height, grid, agentPos: [ax, ay], agentDir: dir, carrying: null, mission: 'get to the green goal square', stepCount: i + 1 },
+    snapshot: { width, height, grid: grid.join(''), agent: [ax, ay, dir], carrying: null, visible: visibleCells(ax, ay, dir, width, height), mission: 'get to the green goal square', step: i + 1, maxSteps: 256 },
   }));
   return { initialSnapshot: outSteps[0]?.snapshot, steps: outSteps, truncated: false };
+}
+
+function visibleCells(x: number, y: number, dir: number, w: number, hgt: number): number[] {
+  const out: number[] = [];
+  const [tx, ty] = dir === 0 ? [x, y - 3] : dir === 1 ? [x - 3, y] : dir === 2 ? [x - 6, y - 3] : [x - 3, y - 6];
+  for (let i = 0; i < 7; i++) for (let j = 0; j < 7; j++) {
+    const cx = tx + i;
+    const cy = ty + j;
+    if (cx >= 0 && cy >= 0 && cx < w && cy < hgt) out.push(cx * hgt + cy);
+  }
+  return out;
 }

@@ -1,0 +1,9 @@
+/** The built-in renderers, registered by family. A new family adds its module here. */
+import { acrobotRenderer, cartPoleRenderer, mountainCarRenderer, pendulumRenderer } from './classic';
+import { miniGridRenderer } from './minigrid';
+import { registerRenderer } from './registry';
+
+for (const r of [cartPoleRenderer, mountainCarRenderer, pendulumRenderer, acrobotRenderer, miniGridRenderer]) registerRenderer(r);
+
+export { rendererFor, registerRenderer, registeredFamilies, type SceneRenderer } from './registry';
+export { fallbackRenderer } from './fallback';

@@ -1,0 +1,72 @@
+/**
+ * Scene renderers, one per environment family (EnvDefinition.family). A renderer is part of a
+ * family's contract: it draws the family's `env.snapshot()` objects. New families register their
+ * own; an unknown family falls back to a renderer that prints the snapshot.
+ */
+import type { ThemeColors } from '../../shared/theme';
+
+export interface SceneContext {
+  ctx: CanvasRenderingContext2D;
+  /** CSS pixels (the context is already scaled for devicePixelRatio). */
+  width: number;
+  height: number;
+  theme: ThemeColors;
+}
+
+export interface SceneFrame {
+  /** 0 = right after reset; k = after step k. */
+  index: number;
+  /** The action that led to this frame (undefined for frame 0). */
+  action: unknown;
+  reward: number | undefined;
+}
+
+export interface SceneRenderer {
+  readonly family: string;
+  /** Simulated steps per second at 1× (the environment's own time step). */
+  readonly stepsPerSecond: number;
+  /** Width / height of the scene. */
+  readonly aspect: number;
+  /** Draws one frame; `snapshot` is untrusted JSON and may not match the expected shape. */
+  draw(scene: SceneContext, snapshot: unknown, frame: SceneFrame): void;
+  /** One line describing the snapshot for screen readers. */
+  describe(snapshot: unknown): string;
+}
+
+const renderers = new Map<string, SceneRenderer>();
+
+export function registerRenderer(r: SceneRenderer): void {
+  renderers.set(r.family, r);
+}
+
+/** Exact family first, then its parent (`classic/cartpole` → `classic`), then the fallback. */
+export function rendererFor(family: string, fallback: SceneRenderer): SceneRenderer {
+  let f = family;
+  while (f !== '') {
+    const r = renderers.get(f);
+    if (r !== undefined) return r;
+    const cut = f.lastIndexOf('/');
+    f = cut < 0 ? '' : f.slice(0, cut);
+  }
+  return fallback;
+}
+
+export function registeredFamilies(): string[] {
+  return [...renderers.keys()].sort();
+}
+
+/** Reads a finite number field from an untrusted snapshot. */
+export function numField(o: unknown, key: string): number | null {
+  if (typeof o !== 'object' || o === null) return null;
+  const v = (o as Record<string, unknown>)[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+export function drawMessage(s: SceneContext, text: string): void {
+  s.ctx.fillStyle = s.theme.muted;
+  s.ctx.font = `13px ${s.theme.font}`;
+  s.ctx.textAlign = 'center';
+  s.ctx.textBaseline = 'middle';
+  s.ctx.fillText(text, s.width / 2, s.height / 2);
+  s.ctx.textAlign = 'start';
+}

@@ -1,0 +1,73 @@
+/**
+ * A replay side as frames: frame 0 is the state after reset, frame k the state after step k,
+ * with the step's observation (what the policy saw before acting), action, reward and the return
+ * so far. Precomputed once so scrubbing and playback do no work per frame beyond drawing.
+ */
+import type { TrajectoryStep } from '../../src/protocol/episodes';
+import type { ReplaySide } from '../../src/protocol/webview';
+
+export interface Timeline {
+  submission: number;
+  /** Frames = steps + 1. */
+  frames: number;
+  snapshots: unknown[];
+  rewards: Float64Array;
+  returns: Float64Array;
+  steps: readonly TrajectoryStep[];
+  /** Vector observations as numbers per step (null when observations are not flat numeric vectors). */
+  obsMatrix: number[][] | null;
+  status: string | null;
+  problem: string | null;
+}
+
+export function buildTimeline(side: ReplaySide): Timeline {
+  const steps = side.trajectory?.steps ?? [];
+  const n = steps.length;
+  const rewards = new Float64Array(n + 1);
+  const returns = new Float64Array(n + 1);
+  const snapshots: unknown[] = new Array<unknown>(n + 1);
+  snapshots[0] = side.trajectory?.initialSnapshot ?? steps[0]?.snapshot;
+  let acc = 0;
+  for (let i = 0; i < n; i++) {
+    const s = steps[i];
+    if (s === undefined) continue;
+    rewards[i + 1] = s.reward;
+    acc += s.reward;
+    returns[i + 1] = acc;
+    snapshots[i + 1] = s.snapshot ?? snapshots[i];
+  }
+  return {
+    submission: side.submission,
+    frames: n + 1,
+    snapshots,
+    rewards,
+    returns,
+    steps,
+    obsMatrix: numericObservations(steps.map((s) => s.observation)),
+    status: side.episode?.status ?? null,
+    problem: side.problem ?? (side.trajectory === null ? 'No trajectory recorded for this episode.' : null),
+  };
+}
+
+function numericObservations(obs: unknown[]): number[][] | null {
+  if (obs.length === 0) return null;
+  const first = obs[0];
+  if (!Array.isArray(first) || first.length === 0 || first.length > 12) return null;
+  const out: number[][] = [];
+  for (const o of obs) {
+    if (!Array.isArray(o) || !o.every((v) => typeof v === 'number')) return null;
+    out.push(o as number[]);
+  }
+  return out;
+}
+
+export function formatValue(v: unknown): string {
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toFixed(4);
+  if (Array.isArray(v)) return v.length > 16 ? `[${v.length} values]` : `[${v.map((x) => formatValue(x)).join(', ')}]`;
+  if (typeof v === 'object' && v !== null) {
+    return Object.entries(v as Record<string, unknown>)
+      .map(([k, x]) => `${k}: ${Array.isArray(x) && x.length > 16 ? `${x.length} values` : formatValue(x)}`)
+      .join(', ');
+  }
+  return v === undefined ? '—' : JSON.stringify(v);
+}
