@@ -69,6 +69,7 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
       socket.once('error', fail);
       socket.once('unexpected-response', (_req, res) => {
         socket.removeListener('error', fail);
+        socket.on('error', () => undefined);
         reject(new Error(`the runner at ${host}:${opts.port} refused the connection: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trim()));
         socket.terminate();
       });

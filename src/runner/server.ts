@@ -30,7 +30,7 @@ interface Connection {
 
 export class RunnerServer {
   private readonly clients = new Set<Connection>();
-  private readonly rpc = new JSONRPCServer<Connection>();
+  private readonly rpc = new JSONRPCServer<Connection>({ errorListener: () => undefined });
   private nextId = 1;
 
   private constructor(

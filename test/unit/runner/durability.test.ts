@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { RunnerClient } from '../../../src/runner/client';
+import { readRunnerFile } from '../../../src/runner/runnerFile';
+import { cartPolicy, cleanupTmp, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, useTempDataDir, waitFor, writePolicy } from './helpers';
+
+interface Runner {
+  child: ChildProcess;
+  client: RunnerClient;
+  exited: Promise<number | null>;
+}
+
+const spawned: ChildProcess[] = [];
+
+/** Spawns the real runner process (dist/runnerProcess.js) and connects to it. */
+async function spawnRunner(dir: string): Promise<Runner> {
+  const child = spawn(process.execPath, [RUNNER_ENTRY, '--workspace', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  spawned.push(child);
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { port: number; pid: number });
+    });
+    child.once('exit', (code) => reject(new Error(`runner exited ${code}: ${err}`)));
+  });
+  assert.equal(ready.pid, child.pid);
+  const info = readRunnerFile(dir)!;
+  assert.equal(info.port, ready.port);
+  const client = await RunnerClient.connect({ port: info.port, token: info.token });
+  return { child, client, exited };
+}
+
+async function kill9(r: Runner): Promise<void> {
+  r.child.kill('SIGKILL');
+  await r.exited;
+}
+
+describe('runner: durability across kill -9', function () {
+  this.timeout(90_000);
+  before(() => {
+    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
+    useTempDataDir();
+  });
+  after(() => {
+    // Never leave a runner behind, even when a test failed half-way.
+    for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    cleanupTmp();
+  });
+
+  it('rolls back a submit interrupted mid-episodes: nothing charged, reported, the run goes on', async () => {
+    const dir = makeWorkspace({ budget: 12 });
+    writePolicy(dir, slowPolicy(6_000));
+    const r1 = await spawnRunner(dir);
+    const progressed = new Promise<void>((resolve) => r1.client.on('run.progress', (p) => p.done >= 1 && resolve()));
+    const submit = r1.client.submit({ cases: '0-7' }).catch((e: unknown) => e);
+    await progressed;
+    await kill9(r1);
+    assert.match(String(await submit), /closed the connection/);
+    assert.ok(readEvents(dir).some((e) => e.type === 'submit_started'));
+
+    const r2 = await spawnRunner(dir);
+    const st = await r2.client.status();
+    assert.equal(st.budget.used, 0, 'an interrupted submit is not charged');
+    assert.equal(st.submissions, 0);
+    assert.ok(st.recovery.some((n) => /submission 1 .*rolled back/.test(n)), st.recovery.join('; '));
+    const fb = fs.readdirSync(path.join(dir, 'feedback'));
+    assert.deepEqual(fb.filter((n) => n.startsWith('submit-') || n.startsWith('.tmp')), [], 'no half-written feedback remains');
+    assert.ok(readEvents(dir).some((e) => e.type === 'submit_rolled_back' && e.submission === 1));
+    writePolicy(dir, cartPolicy(0.5));
+    const s = await r2.client.submit({ cases: '0-3' });
+    assert.equal(s.submission, 1);
+    assert.equal(s.budget.used, 4);
+    await r2.client.close();
+    r2.child.kill('SIGTERM');
+    assert.equal(await r2.exited, 0);
+    assert.equal(readRunnerFile(dir), undefined, 'a clean stop removes runner.json');
+  });
+
+  it('completes a submit whose feedback was on disk when the runner died before journaling it', async () => {
+    const dir = makeWorkspace({ budget: 12 });
+    writePolicy(dir, cartPolicy(0.5));
+    const r1 = await spawnRunner(dir);
+    await r1.client.submit({ cases: '0-3' });
+    await kill9(r1);
+    // Simulate the crash window between the feedback rename and the journal line.
+    const events = path.join(dir, '.policyforge', 'events.jsonl');
+    const lines = fs.readFileSync(events, 'utf8').split('\n').filter(Boolean);
+    const kept = lines.filter((l) => !l.includes('"type":"submitted"'));
+    assert.equal(kept.length, lines.length - 1);
+    fs.writeFileSync(events, `${kept.join('\n')}\n{"seq":99,"torn`);
+
+    const r2 = await spawnRunner(dir);
+    const st = await r2.client.status();
+    assert.equal(st.budget.used, 4);
+    assert.equal(st.submissions, 1);
+    assert.ok(st.recovery.some((n) => /completed on restart/.test(n)));
+    assert.equal((await r2.client.feedback()).submission, 1);
+    await r2.client.close();
+    await kill9(r2);
+  });
+
+  it('resumes validation and assessment interrupted by kill -9 and writes the report once', async () => {
+    const dir = makeWorkspace({ budget: 2, validationCases: 4, heldOutCases: 4 });
+    writePolicy(dir, slowPolicy(3_000));
+    const r1 = await spawnRunner(dir);
+    await r1.client.submit({ cases: '0-1' });
+    // The budget reached 0: the run validates by itself.
+    await waitFor('validation to start', () => readEvents(dir).some((e) => e.type === 'finished'));
+    await new Promise<void>((resolve) => r1.client.on('run.progress', (p) => p.phase === 'validation' && resolve()));
+    await kill9(r1);
+    assert.ok(!fs.existsSync(path.join(dir, '.policyforge', 'report.json')));
+
+    const r2 = await spawnRunner(dir);
+    const report = await r2.client.finish();
+    assert.equal(report.selected, 1);
+    assert.equal(report.heldOut?.count, 4);
+    assert.equal(report.budget.used, 2, 'validation and assessment are never charged');
+    const ev = readEvents(dir);
+    assert.equal(ev.filter((e) => e.type === 'finished').length, 1);
+    assert.equal(ev.filter((e) => e.type === 'completed').length, 1);
+    assert.ok(fs.existsSync(path.join(dir, '.policyforge', 'report.json')));
+    assert.deepEqual(
+      fs.readdirSync(path.join(dir, 'feedback')).filter((n) => n.startsWith('submit-')),
+      ['submit-0001'],
+      'validation and held-out episodes never appear in feedback/',
+    );
+    await r2.client.close();
+    await kill9(r2);
+  });
+});

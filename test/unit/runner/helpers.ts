@@ -1,0 +1,99 @@
+/** Shared set-up of the runner tests: temp workspaces, one sandbox pool, hosts over real sockets. */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRegistry } from '../../../src/envs';
+import { RunnerClient } from '../../../src/runner/client';
+import type { RunConfigInput } from '../../../src/runner/config';
+import type { EpisodeExecutor } from '../../../src/runner/executor';
+import { startRunnerHost, type HostOptions, type RunnerHost } from '../../../src/runner/host';
+import { createSandboxExecutor } from '../../../src/runner/sandboxExecutor';
+import { initWorkspace } from '../../../src/runner/workspace';
+
+export const REPO = path.resolve(__dirname, '..', '..', '..');
+export const CLI = path.join(REPO, 'bin', 'policyforge.js');
+export const RUNNER_ENTRY = path.join(REPO, 'dist', 'runnerProcess.js');
+
+const tmpRoots: string[] = [];
+
+export function tmpDir(prefix: string): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), `pf-${prefix}-`));
+  tmpRoots.push(d);
+  return d;
+}
+
+/** Every test process keeps its run secrets in a temp data dir, never in the user's. */
+export function useTempDataDir(): string {
+  const d = tmpDir('data');
+  process.env.POLICYFORGE_DATA_DIR = d;
+  return d;
+}
+
+export function cleanupTmp(): void {
+  for (const d of tmpRoots.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+export function makeWorkspace(config: Partial<RunConfigInput> = {}): string {
+  const dir = tmpDir('ws');
+  const r = initWorkspace(dir, { envId: 'CartPole-v1', budget: 16, validationCases: 4, heldOutCases: 4, ...config }, createRegistry());
+  if (!r.ok) throw new Error(r.error);
+  return dir;
+}
+
+export function writePolicy(dir: string, source: string, file = 'policy/policy.ts'): void {
+  fs.writeFileSync(path.join(dir, file), source);
+}
+
+/** A CartPole policy with a tunable constant: pushes by the sign of angle + k·angular velocity. */
+export function cartPolicy(k: number, extra = ''): string {
+  return `export class Policy {
+  constructor(_ctx: PolicyContext) {}
+  act(o: Observation): Action {
+    ${extra}
+    return o[2]! + ${k.toFixed(3)} * o[3]! > 0 ? 1 : 0;
+  }
+}
+`;
+}
+
+/** A policy whose every act burns CPU, so a submission takes long enough to be interrupted. */
+export function slowPolicy(iterations = 3_000_000): string {
+  return cartPolicy(0.5, `let x = 0; for (let i = 0; i < ${iterations}; i++) x += Math.sqrt(i); if (x < 0) return 0;`);
+}
+
+let shared: EpisodeExecutor | undefined;
+export function sharedExecutor(): EpisodeExecutor {
+  shared ??= createSandboxExecutor({ workers: 2 });
+  return shared;
+}
+
+export async function closeSharedExecutor(): Promise<void> {
+  await shared?.close();
+  shared = undefined;
+}
+
+export async function startHost(dir: string, opts: HostOptions = {}): Promise<RunnerHost> {
+  return startRunnerHost(dir, { executor: sharedExecutor(), analysis: false, assessStarter: false, log: () => undefined, ...opts });
+}
+
+export async function connect(host: RunnerHost): Promise<RunnerClient> {
+  return RunnerClient.connect({ port: host.port, token: host.token });
+}
+
+export function readEvents(dir: string): { type: string; [k: string]: unknown }[] {
+  return fs
+    .readFileSync(path.join(dir, '.policyforge', 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string });
+}
+
+export async function waitFor<T>(what: string, fn: () => T | undefined | false, timeoutMs = 15_000, everyMs = 20): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
