@@ -179,6 +179,9 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
       case K.AbstractKeyword:
       case K.DeclareKeyword:
       case K.OverrideKeyword:
+      case K.ExportKeyword:
+        // `export` changes what other modules may import, which the import diff reports; a
+        // function that moves to its own module gains it without changing.
         return true;
       case K.PublicKeyword:
       case K.PrivateKeyword:
