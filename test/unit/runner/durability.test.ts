@@ -1,40 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RunnerClient } from '../../../src/runner/client';
 import { readRunnerFile } from '../../../src/runner/runnerFile';
-import { cartPolicy, cleanupTmp, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, useTempDataDir, waitFor, writePolicy } from './helpers';
-
-interface Runner {
-  child: ChildProcess;
-  client: RunnerClient;
-  exited: Promise<number | null>;
-}
-
-const spawned: ChildProcess[] = [];
-
-/** Spawns the real runner process (dist/runnerProcess.js) and connects to it. */
-async function spawnRunner(dir: string): Promise<Runner> {
-  const child = spawn(process.execPath, [RUNNER_ENTRY, '--workspace', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
-  spawned.push(child);
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { port: number; pid: number });
-    });
-    child.once('exit', (code) => reject(new Error(`runner exited ${code}: ${err}`)));
-  });
-  assert.equal(ready.pid, child.pid);
-  const info = readRunnerFile(dir)!;
-  assert.equal(info.port, ready.port);
-  const client = await RunnerClient.connect({ port: info.port, token: info.token });
-  return { child, client, exited };
-}
+import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
   r.child.kill('SIGKILL');
@@ -49,7 +17,7 @@ describe('runner: durability across kill -9', function () {
   });
   after(() => {
     // Never leave a runner behind, even when a test failed half-way.
-    for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    killSpawnedRunners();
     cleanupTmp();
   });
 

@@ -1,4 +1,6 @@
 /** Shared set-up of the runner tests: temp workspaces, one sandbox pool, hosts over real sockets. */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +10,7 @@ import type { RunConfigInput } from '../../../src/runner/config';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import { startRunnerHost, type HostOptions, type RunnerHost } from '../../../src/runner/host';
 import { createSandboxExecutor } from '../../../src/runner/sandboxExecutor';
+import { readRunnerFile } from '../../../src/runner/runnerFile';
 import { initWorkspace } from '../../../src/runner/workspace';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -96,4 +99,39 @@ export async function waitFor<T>(what: string, fn: () => T | undefined | false, 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+export interface Runner {
+  child: ChildProcess;
+  client: RunnerClient;
+  exited: Promise<number | null>;
+}
+
+const spawned: ChildProcess[] = [];
+
+/** Spawns the real runner process (dist/runnerProcess.js) and connects to it. */
+export async function spawnRunner(dir: string): Promise<Runner> {
+  const child = spawn(process.execPath, [RUNNER_ENTRY, '--workspace', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  spawned.push(child);
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const ready = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { port: number; pid: number });
+    });
+    child.once('exit', (code) => reject(new Error(`runner exited ${code}: ${err}`)));
+  });
+  assert.equal(ready.pid, child.pid);
+  const info = readRunnerFile(dir)!;
+  assert.equal(info.port, ready.port);
+  const client = await RunnerClient.connect({ port: info.port, token: info.token });
+  return { child, client, exited };
+}
+
+/** Kills every runner process a test spawned that is still alive. */
+export function killSpawnedRunners(): void {
+  for (const c of spawned.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }

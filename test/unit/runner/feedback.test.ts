@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SubmissionSummary } from '../../../src/protocol/feedback';
+import type { RunnerClient } from '../../../src/runner/client';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, killSpawnedRunners, makeWorkspace, spawnRunner, startHost, useTempDataDir, writePolicy } from './helpers';
+
+describe('runner: feedback files', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let client: RunnerClient;
+
+  before(() => useTempDataDir());
+  after(async () => {
+    killSpawnedRunners();
+    await closeSharedExecutor();
+    cleanupTmp();
+  });
+
+  it('never exposes a half-written submission: a visible submit-NNNN is always complete', async () => {
+    // The runner is a separate process here, so the poll below races its writes for real.
+    dir = makeWorkspace({ budget: 32 });
+    const runner = await spawnRunner(dir);
+    client = runner.client;
+    writePolicy(dir, cartPolicy(0.5, 'if (o[0]! > 10) console.log("far");'));
+    const sub = path.join(dir, 'feedback', 'submit-0001');
+    const observations: string[] = [];
+    let polling = true;
+    // Poll as fast as the event loop allows while the submission runs and is written.
+    const poll = (async () => {
+      while (polling) {
+        if (fs.existsSync(sub)) {
+          const summary = JSON.parse(fs.readFileSync(path.join(sub, 'summary.json'), 'utf8')) as SubmissionSummary;
+          const missing = [...summary.files.trajectories, ...summary.files.logs].filter((f) => !fs.existsSync(path.join(dir, f)));
+          observations.push(missing.length ? `missing ${missing.join(',')}` : 'complete');
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const summary = await client.submit({ cases: '0-15' });
+    polling = false;
+    await poll;
+    assert.ok(observations.every((o) => o === 'complete'), observations.find((o) => o !== 'complete'));
+    assert.equal(summary.files.trajectories.length, 16);
+    const latest = JSON.parse(fs.readFileSync(path.join(dir, 'feedback', 'latest.json'), 'utf8')) as SubmissionSummary;
+    assert.deepEqual(latest, summary, 'latest.json is the newest summary');
+    const lines = fs.readFileSync(path.join(dir, summary.files.trajectories[0]!), 'utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]!) as { caseIndex: number; return: number };
+    assert.equal(header.caseIndex, 0);
+    assert.equal(lines.length - 1, summary.episodes[0]!.length, 'one line per step after the header');
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'feedback')).filter((n) => n.startsWith('.tmp')), []);
+    await client.close();
+    killSpawnedRunners();
+  });
+
+  it('evicts the oldest trajectories past the byte cap, never summaries or the newest', async () => {
+    dir = makeWorkspace({ budget: 32, feedbackMaxBytes: 150_000 });
+    const host = await startHost(dir);
+    client = await connect(host);
+    writePolicy(dir, cartPolicy(0.5));
+    const subs: SubmissionSummary[] = [];
+    for (let i = 0; i < 4; i++) subs.push(await client.submit({ cases: '0-3' }));
+    const bytes = (n: number): number => {
+      const d = path.join(dir, 'feedback', `submit-000${n}`, 'episodes');
+      return fs.existsSync(d) ? fs.readdirSync(d).reduce((a, f) => a + fs.statSync(path.join(d, f)).size, 0) : 0;
+    };
+    assert.ok(bytes(4) > 0, 'the newest submission keeps its trajectories');
+    assert.ok(bytes(4) > 150_000 / 4, 'the test needs submissions big enough to trigger eviction');
+    const total = [1, 2, 3, 4].reduce((a, n) => a + bytes(n), 0);
+    assert.ok(total <= 150_000 || [1, 2, 3].every((n) => bytes(n) === 0), `bulk total ${total} fits the cap`);
+    assert.equal(bytes(1), 0, 'the oldest went first');
+    for (const n of [1, 2, 3, 4]) {
+      const s = await client.feedback(n);
+      assert.equal(s.submission, n, 'every summary survives');
+      if (bytes(n) === 0) {
+        assert.equal(s.files.evicted, true);
+        assert.deepEqual(s.files.trajectories, []);
+        assert.equal(s.files.logs.length, 4, 'logs stay');
+      }
+    }
+    await client.close();
+    await host.close();
+  });
+});
