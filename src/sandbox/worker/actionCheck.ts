@@ -7,43 +7,77 @@ import type { Space } from '../../envs/core/spaces';
 import type { SpaceDescription } from '../../protocol/spaces';
 import { formatSpace } from './formatSpace';
 
-export type ActionCheck = { ok: true; value: unknown; json: unknown } | { ok: false; message: string };
+/** What a checker returns for an action outside the space. */
+export const INVALID_ACTION: unique symbol = Symbol('invalid action');
 
-/** Structures bigger than this are not actions; the bound also keeps hostile getters short. */
-const MAX_ELEMENTS = 4096;
+export interface ActionChecker {
+  /** The action as a host value for `env.step`, or INVALID_ACTION. May run policy code (getters). */
+  check(action: unknown): unknown;
+  /** Why `action` is not in the space, for the episode error. */
+  explain(action: unknown): string;
+}
 
-export function actionChecker(space: Space, desc: SpaceDescription): (action: unknown) => ActionCheck {
+export function actionChecker(space: Space, desc: SpaceDescription): ActionChecker {
   const where = formatSpace(desc);
-  const bad = (action: unknown, why?: string): ActionCheck => ({ ok: false, message: `act returned ${preview(action)}, which is not in the action space ${where}${why ? ` (${why})` : ''}` });
+  const message = (action: unknown, why?: string): string => `act returned ${preview(action)}, which is not in the action space ${where}${why ? ` (${why})` : ''}`;
   switch (desc.type) {
     case 'Discrete':
-      return (a) => (typeof a === 'number' && space.contains(a) ? { ok: true, value: a, json: a } : bad(a));
+      return {
+        check: (a) => (typeof a === 'number' && space.contains(a) ? a : INVALID_ACTION),
+        explain: (a) => message(a),
+      };
     case 'Box': {
       const size = desc.shape.reduce((x, y) => x * y, 1);
-      return (a) => {
-        if (typeof a !== 'object' || a === null) return bad(a, `expected an array of ${size} numbers`);
+      const copy = (a: unknown): Float64Array | string => {
+        if (typeof a !== 'object' || a === null) return `expected an array of ${size} numbers`;
         const src = a as ArrayLike<unknown>;
         const length = src.length;
-        if (length !== size) return bad(a, `expected ${size} numbers, got length ${String(length)}`);
+        if (length !== size) return `expected ${size} numbers, got length ${String(length)}`;
         const out = new Float64Array(size);
         for (let i = 0; i < size; i++) {
           const v = src[i];
-          if (typeof v !== 'number') return bad(a, `element ${i} is ${typeof v}`);
+          if (typeof v !== 'number') return `element ${i} is ${typeof v}`;
           out[i] = v;
         }
-        if (!space.contains(out)) return bad(Array.from(out), outOfBounds(out, desc));
-        return { ok: true, value: out, json: Array.from(out) };
+        return out;
+      };
+      return {
+        check: (a) => {
+          const out = copy(a);
+          return typeof out !== 'string' && space.contains(out) ? out : INVALID_ACTION;
+        },
+        explain: (a) => {
+          let out: Float64Array | string;
+          try {
+            out = copy(a);
+          } catch {
+            return message(a);
+          }
+          return typeof out === 'string' ? message(a, out) : message(Array.from(out), outOfBounds(out, desc));
+        },
       };
     }
     default:
-      return (a) => {
-        const copy = hostCopy(a, 0, { n: 0 });
-        if (copy === INVALID || !space.contains(copy)) return bad(copy === INVALID ? a : copy);
-        return { ok: true, value: copy, json: copy };
+      return {
+        check: (a) => {
+          const copy = hostCopy(a, 0, { n: 0 });
+          return copy !== INVALID && space.contains(copy) ? copy : INVALID_ACTION;
+        },
+        explain: (a) => {
+          let copy: unknown;
+          try {
+            copy = hostCopy(a, 0, { n: 0 });
+          } catch {
+            copy = INVALID;
+          }
+          return message(copy === INVALID ? a : copy);
+        },
       };
   }
 }
 
+/** Structures bigger than this are not actions; the bound also keeps hostile getters short. */
+const MAX_ELEMENTS = 4096;
 const INVALID = Symbol('invalid');
 
 /** Plain host data from a realm value: arrays, typed arrays, plain objects, primitives. */

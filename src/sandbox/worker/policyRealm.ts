@@ -41,14 +41,14 @@ export function createPolicyRealm(policySeed: number, maxLogChars: number): Poli
   return { context, bridge: boot(policySeed, maxLogChars) };
 }
 
-/** Evaluates the bundle's top level and then `new Policy(ctx)`, both under one vm timeout each. */
-export function constructPolicy(realm: PolicyRealm, bundle: vm.Script, moduleName: string, ctxJson: string, timeoutMs: number): unknown {
-  bundle.runInContext(realm.context, { timeout: timeoutMs });
+/**
+ * Evaluates the bundle's top level and then `new Policy(ctx)`. No vm `timeout` here: its
+ * watchdog thread costs more than the rest of a short episode's setup, and the host kills a
+ * worker stuck in a constructor anyway (the `constructor` deadline).
+ */
+export function constructPolicy(realm: PolicyRealm, bundle: vm.Script, moduleName: string, ctxJson: string): unknown {
+  bundle.runInContext(realm.context);
   realm.bridge.prepare(ctxJson, moduleName);
-  constructScript.runInContext(realm.context, { timeout: timeoutMs });
+  constructScript.runInContext(realm.context);
   return realm.bridge.instance();
-}
-
-export function isVmTimeout(e: unknown): boolean {
-  return e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
 }

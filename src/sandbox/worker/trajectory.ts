@@ -17,11 +17,12 @@ export class TrajectoryRecorder {
     if (this.snapshots) this.trajectory.initialSnapshot = toJson(snapshot());
   }
 
+  /** A step past the cap: only the marker changes. */
+  skip(): void {
+    this.trajectory.truncated = true;
+  }
+
   push(observation: unknown, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info, snapshot: () => unknown): void {
-    if (!this.recording) {
-      this.trajectory.truncated = true;
-      return;
-    }
     const step: TrajectoryStep = { observation, action, reward, terminated, truncated };
     for (const _ in info) {
       step.info = toJson(info) as Record<string, unknown>;

@@ -1,0 +1,70 @@
+/** Shared set-up for the sandbox tests: a built worker script and throwaway policy workspaces. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { buildBundle, type PolicyBundle } from '../../../src/sandbox';
+
+const repo = path.resolve(__dirname, '../../..');
+let built = false;
+
+/** Builds dist/ when the worker script is missing or older than any source (npm test builds first anyway). */
+export function ensureWorkerBuilt(): void {
+  if (built) return;
+  const worker = path.join(repo, 'dist', 'sandboxWorker.js');
+  let stale = true;
+  try {
+    const t = statSync(worker).mtimeMs;
+    stale = newestMtime(path.join(repo, 'src')) > t;
+  } catch {
+    stale = true;
+  }
+  if (stale) execFileSync(process.execPath, [path.join(repo, 'scripts', 'build.mjs')], { cwd: repo, stdio: 'pipe' });
+  built = true;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const roots: string[] = [];
+
+/** A temporary workspace holding `files` (paths relative to the workspace root). */
+export function workspace(files: Readonly<Record<string, string>>): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'pf-sandbox-'));
+  roots.push(root);
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  }
+  return root;
+}
+
+export function removeWorkspaces(): void {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+}
+
+/** Builds a one-file policy (plus optional helpers) and fails the test on a build error. */
+export async function bundleOf(policy: string, extra: Readonly<Record<string, string>> = {}): Promise<PolicyBundle> {
+  const files: Record<string, string> = { 'policy/policy.ts': policy };
+  for (const [k, v] of Object.entries(extra)) files[`policy/${k}`] = v;
+  const result = await buildBundle(workspace(files), { typeCheck: false });
+  if (!result.ok) throw new Error(`bundle failed: ${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('; ')}`);
+  return result.bundle;
+}
+
+export const episodes = (n: number, base = 0): { caseIndex: number; envSeed: number; policySeed: number }[] =>
+  Array.from({ length: n }, (_, i) => ({ caseIndex: base + i, envSeed: 100 + base + i, policySeed: 7 + base + i }));
+
+/** A CartPole policy that balances well, for the episodes that must stay intact. */
+export const GOOD_CARTPOLE = `export class Policy {
+  act(o: Float64Array): number {
+    return o[2]! + 0.5 * o[3]! + 0.01 * o[0]! + 0.1 * o[1]! > 0 ? 1 : 0;
+  }
+}
+`;
