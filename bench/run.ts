@@ -6,8 +6,9 @@
 import { BenchTable, type BenchModule } from './harness';
 import { classicBench } from './classic.bench';
 import { minigridBench } from './minigrid.bench';
+import { analysisBench } from './analysis.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, analysisBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
