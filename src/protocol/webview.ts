@@ -5,7 +5,10 @@
  * gets is trusted by type alone. The document schemas mirror `feedback.ts` / `episodes.ts` and are
  * loose (unknown extra fields pass through) so a newer runner does not break an older panel.
  *
- * This module is imported by the browser bundles too: it depends on zod and on protocol types only.
+ * The browser bundles may import only types from src/protocol (docs/DESIGN.md), so they get these
+ * schemas as JSON Schema (`webviewJsonSchemas()`, committed as webview-ui/shared/protocolSchemas.json
+ * and checked to be current by test/unit/webview/schemas.test.ts) and rebuild them with
+ * z.fromJSONSchema: still declared once, here.
  */
 import { z } from 'zod';
 import type { EpisodeStatus, Trajectory, TrajectoryStep } from './episodes';
@@ -271,6 +274,39 @@ export type DiagnosticsState = z.infer<typeof diagnosticsStateSchema>;
 
 export const panelStateSchema = z.discriminatedUnion('panel', [dashboardStateSchema, replayStateSchema, diagnosticsStateSchema]);
 export type PanelState = z.infer<typeof panelStateSchema>;
+
+/** Each host → webview message by type, so a receiver validates against exactly one schema. */
+export const HOST_MESSAGE_SCHEMAS = {
+  'dashboard.snapshot': dashboardSnapshotSchema,
+  'dashboard.submission': dashboardSubmissionSchema,
+  'dashboard.activity': dashboardActivitySchema,
+  'replay.load': replayLoadSchema,
+  'diagnostics.snapshot': diagnosticsSnapshotSchema,
+  'host.error': hostErrorSchema,
+} as const satisfies Record<HostToWebview['type'], z.ZodType>;
+
+export const WEBVIEW_MESSAGE_SCHEMAS = {
+  ready: readySchema,
+  openFeedback: openFeedbackSchema,
+  openDiff: openDiffSchema,
+  openSource: openSourceSchema,
+  openReplay: openReplaySchema,
+  export: exportFileSchema,
+  log: logSchema,
+} as const satisfies Record<WebviewToHost['type'], z.ZodType>;
+
+export interface WebviewJsonSchemas {
+  host: Record<HostToWebview['type'], unknown>;
+  webview: Record<WebviewToHost['type'], unknown>;
+  state: unknown;
+}
+
+/** The message and state schemas as JSON Schema, for the browser bundles. */
+export function webviewJsonSchemas(): WebviewJsonSchemas {
+  const json = (s: z.ZodType): unknown => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+  const map = <K extends string>(o: Record<K, z.ZodType>): Record<K, unknown> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, json(v as z.ZodType)])) as Record<K, unknown>;
+  return { host: map(HOST_MESSAGE_SCHEMAS), webview: map(WEBVIEW_MESSAGE_SCHEMAS), state: json(panelStateSchema) };
+}
 
 /** A readable one-line reason a message failed validation (for the log, not for the user). */
 export function describeIssues(error: z.ZodError): string {

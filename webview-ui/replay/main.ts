@@ -254,7 +254,8 @@ function showFrame(frame: number): void {
   scrubber.setAttribute('aria-valuetext', `step ${frame} of ${player.frames - 1}`);
   stepLabel.textContent = `${frame} / ${player.frames - 1}`;
   for (const c of [rewardChart, returnChart, obsChart]) moveMarker(c, frame);
-  if (!player.playing) saveStep(frame);
+  // Before the first load there is no episode: keep the restored step for it.
+  if (!player.playing && load !== null) saveStep(frame);
   if (probe) probe.push(performance.now() - t0);
 }
 

@@ -3,16 +3,8 @@
  * one is dropped and logged, the panel goes on), validates what it sends back, announces `ready`
  * once its listeners are in place, and keeps the persisted state behind its schema.
  */
-import {
-  describeIssues,
-  hostToWebviewSchema,
-  panelStateSchema,
-  webviewToHostSchema,
-  type HostToWebview,
-  type PanelKind,
-  type PanelState,
-  type WebviewToHost,
-} from '../../src/protocol/webview';
+import type { HostToWebview, PanelKind, PanelState, WebviewToHost } from '../../src/protocol/webview';
+import { checkHostMessage, checkPanelState, checkWebviewMessage } from './validators';
 import { vscodeApi } from './vscodeApi';
 
 export interface HostBridge<S extends PanelState> {
@@ -36,33 +28,33 @@ export function connectHost<K extends PanelKind>(
   };
 
   const post = (message: WebviewToHost): void => {
-    const checked = webviewToHostSchema.safeParse(message);
-    if (!checked.success) {
-      log('error', `not sending malformed ${String((message as { type?: unknown }).type)} message: ${describeIssues(checked.error)}`);
+    const checked = checkWebviewMessage(message);
+    if (!checked.ok) {
+      log('error', `not sending malformed ${String((message as { type?: unknown }).type)} message: ${checked.error}`);
       return;
     }
-    api.postMessage(checked.data);
+    api.postMessage(checked.value);
   };
 
   let restored: S | null = null;
   const saved = api.getState();
   if (saved !== undefined && saved !== null) {
-    const parsed = panelStateSchema.safeParse(saved);
-    if (parsed.success && parsed.data.panel === panel) restored = parsed.data as S;
+    const parsed = checkPanelState(saved);
+    if (parsed.ok && parsed.value.panel === panel) restored = parsed.value as S;
     else log('warn', 'ignoring saved panel state that does not match this panel');
   }
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const parsed = hostToWebviewSchema.safeParse(event.data);
-    if (!parsed.success) {
+    const parsed = checkHostMessage(event.data);
+    if (!parsed.ok) {
       const type = typeof event.data === 'object' && event.data !== null ? (event.data as { type?: unknown }).type : undefined;
-      log('error', `ignored malformed message${typeof type === 'string' ? ` "${type}"` : ''}: ${describeIssues(parsed.error)}`);
+      log('error', `ignored malformed message${typeof type === 'string' ? ` "${type}"` : ''}: ${parsed.error}`);
       return;
     }
     try {
-      onMessage(parsed.data);
+      onMessage(parsed.value);
     } catch (e) {
-      log('error', `failed to handle "${parsed.data.type}": ${e instanceof Error ? e.message : String(e)}`);
+      log('error', `failed to handle "${parsed.value.type}": ${e instanceof Error ? e.message : String(e)}`);
     }
   });
 

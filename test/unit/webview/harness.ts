@@ -43,7 +43,8 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
     format: 'iife',
     target: 'chrome120',
     loader: { '.css': 'css' },
-    minify: opts.minify ?? false,
+    // Minified: the tests load each bundle many times, parse time adds up.
+    minify: opts.minify ?? true,
     logLevel: 'error',
   });
   let origin = '';
