@@ -51,7 +51,7 @@ export function runDiagnostics(input: readonly DiagnosticsSubmission[]): RunDiag
   let cosmetic = 0;
   for (const s of subs) {
     counts[classOf(s)]++;
-    if (s.edit?.class === 'parametric' && s.edit.details[0] === COSMETIC_DETAIL) cosmetic++;
+    if (s.edit?.class === 'parametric' && s.edit.details.includes(COSMETIC_DETAIL)) cosmetic++;
   }
   const edits = counts.identical + counts.parametric + counts.structural;
 

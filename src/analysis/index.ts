@@ -9,7 +9,7 @@ export { bundleMetrics } from './metrics';
 export { editSize, sizeBin } from './editSize';
 export { runDiagnostics } from './diagnostics';
 export { toEditSummary, initialEditSummary, MAX_SUMMARY_DETAILS } from './summary';
-export { analyzeRun, editSummaryForCheckpoints, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
+export { analyzeRun, editSummaryForCheckpoints, runDiagnosticsForWorkspace, type AnalyzeRunOptions, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
 export { clearFactsCache } from './factsCache';
 export { engineRequested } from './engine';
 import { loadEngine } from './engine';

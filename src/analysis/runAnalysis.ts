@@ -94,8 +94,17 @@ async function findCheckpointDir(checkpoints: string, id: string): Promise<strin
   }
 }
 
+export interface AnalyzeRunOptions {
+  /**
+   * Re-analyse every edit from the checkpoints (default). With false, a summary's recorded
+   * `edit` is used as is and only the missing ones are analysed (the runner's report hook).
+   */
+  reanalyze?: boolean;
+}
+
 /** Reads a run's submissions and re-derives every edit, metric and the run diagnostics. */
-export async function analyzeRun(workspace: string): Promise<RunAnalysis> {
+export async function analyzeRun(workspace: string, options: AnalyzeRunOptions = {}): Promise<RunAnalysis> {
+  const reanalyze = options.reanalyze ?? true;
   const root = path.resolve(workspace);
   const problems: string[] = [];
   const feedback = path.join(root, 'feedback');
@@ -152,7 +161,9 @@ export async function analyzeRun(workspace: string): Promise<RunAnalysis> {
     let analysis: EditAnalysis | null = null;
     let edit: EditSummary | null = s.edit ?? null;
     if (parent === null) edit = initialEditSummary();
-    else {
+    else if (!reanalyze && edit) {
+      // keep the recorded edit
+    } else {
       const parentDir = byNumber.get(parent)?.checkpointDir ?? null;
       if (dir && parentDir) {
         const r = await analyzeEdit(parentDir, dir);
@@ -200,4 +211,9 @@ export async function editSummaryForCheckpoints(parentDir: string | null, childD
   if (parentDir === null) return initialEditSummary();
   const r = await analyzeEdit(parentDir, childDir);
   return r.ok ? toEditSummary(r.analysis, parent) : undefined;
+}
+
+/** The runner's report hook: `report.json` → `diagnostics` for the run in `workspace`. */
+export async function runDiagnosticsForWorkspace(workspace: string): Promise<RunDiagnostics> {
+  return (await analyzeRun(workspace, { reanalyze: false })).diagnostics;
 }

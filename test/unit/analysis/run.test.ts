@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { analyzeRun, editSummaryForCheckpoints } from '../../../src/analysis';
+import { analyzeRun, editSummaryForCheckpoints, runDiagnosticsForWorkspace } from '../../../src/analysis';
 import { removeDir, tempDir, writeTree } from './helpers';
 
 const run = promisify(execFile);
@@ -85,6 +85,21 @@ describe('analysis: whole runs', () => {
       assert.equal(r.submissions.length, 4);
     } finally {
       removeDir(broken);
+    }
+  });
+
+  it('the report hook keeps the edits the runner recorded and analyses only the missing ones', async () => {
+    const copy = tempDir('recorded');
+    try {
+      fs.cpSync(ws, copy, { recursive: true });
+      const file = path.join(copy, 'feedback/submit-0002/summary.json');
+      const summary = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      summary.edit = { class: 'parametric', parent: 1, linesAdded: 1, linesRemoved: 1, sizeBin: 'small', details: ['recorded by the runner'] };
+      fs.writeFileSync(file, JSON.stringify(summary));
+      const d = await runDiagnosticsForWorkspace(copy);
+      assert.deepEqual(d.trainProgress.map((p) => p.editLabel), ['initial: first submission', 'parametric: recorded by the runner', 'structural: function clamp added (policy.ts)', 'identical: no change (same content hash)']);
+    } finally {
+      removeDir(copy);
     }
   });
 
