@@ -7,8 +7,9 @@ import { BenchTable, type BenchModule } from './harness';
 import { classicBench } from './classic.bench';
 import { minigridBench } from './minigrid.bench';
 import { analysisBench } from './analysis.bench';
+import { runnerBench } from './runner.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, analysisBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, runnerBench, analysisBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

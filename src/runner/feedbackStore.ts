@@ -6,11 +6,39 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { EpisodeRecord } from '../protocol/episodes';
 import type { SubmissionSummary } from '../protocol/feedback';
 import { fsyncDir, readJson, writeFileDurable, writeJsonAtomic } from './atomicFs';
 import { caseFileName, submissionName, type WorkspacePaths } from './paths';
+
+export interface PendingFeedback {
+  /** Idempotent per record object, so the batch's result can be added after streaming. */
+  addEpisode(record: EpisodeRecord): void;
+  commit(summary: SubmissionSummary): Promise<void>;
+  abandon(): Promise<void>;
+}
+
+async function writeEpisodeFiles(tmp: string, stem: string, r: EpisodeRecord): Promise<void> {
+  const header = { caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length, terminated: r.terminated, truncated: r.truncated, trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
+  const lines = [JSON.stringify(header), ...r.trajectory.steps.map((st) => JSON.stringify(st))];
+  const errorText = r.error ? `\n[${r.status}] ${r.error.stack ?? r.error.message}\n` : '';
+  await Promise.all([
+    writeDurableAsync(path.join(tmp, 'episodes', `${stem}.jsonl`), `${lines.join('\n')}\n`),
+    writeDurableAsync(path.join(tmp, 'logs', `${stem}.txt`), `${r.log.text}${r.log.truncated ? '\n[log truncated]\n' : ''}${errorText}`),
+  ]);
+}
+
+async function writeDurableAsync(file: string, data: string): Promise<void> {
+  const fh = await fsp.open(file, 'w');
+  try {
+    await fh.writeFile(data);
+    await fh.datasync();
+  } finally {
+    await fh.close();
+  }
+}
 
 export class FeedbackStore {
   constructor(private readonly paths: WorkspacePaths, private readonly maxBulkBytes: number) {}
@@ -33,29 +61,55 @@ export class FeedbackStore {
     return { trajectories: stems.map((s) => `${dir}/episodes/${s}.jsonl`), logs: stems.map((s) => `${dir}/logs/${s}.txt`), evicted: false };
   }
 
-  write(summary: SubmissionSummary, records: readonly EpisodeRecord[]): void {
+  /**
+   * Starts a submission's temp dir. Episode files are written (and fsynced) as episodes finish,
+   * overlapping the disk work with the episodes still running; `commit` adds the summary and
+   * renames the whole dir into place.
+   */
+  begin(n: number): PendingFeedback {
     fs.mkdirSync(this.paths.feedback, { recursive: true });
-    const tmp = path.join(this.paths.feedback, `.tmp-${submissionName(summary.submission)}-${randomBytes(4).toString('hex')}`);
-    const stems = FeedbackStore.fileStems(records);
-    records.forEach((r, i) => {
-      const stem = stems[i]!;
-      const header = { caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length, terminated: r.terminated, truncated: r.truncated, trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
-      const lines = [JSON.stringify(header), ...r.trajectory.steps.map((s) => JSON.stringify(s))];
-      writeFileDurable(path.join(tmp, 'episodes', `${stem}.jsonl`), `${lines.join('\n')}\n`);
-      const errorText = r.error ? `\n[${r.status}] ${r.error.stack ?? r.error.message}\n` : '';
-      writeFileDurable(path.join(tmp, 'logs', `${stem}.txt`), `${r.log.text}${r.log.truncated ? '\n[log truncated]\n' : ''}${errorText}`);
-    });
-    writeFileDurable(path.join(tmp, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    fsyncDir(path.join(tmp, 'episodes'));
-    fsyncDir(path.join(tmp, 'logs'));
-    fsyncDir(tmp);
-    const dst = this.paths.submissionDir(summary.submission);
-    // A leftover from an earlier rolled-back attempt with this number would block the rename.
-    fs.rmSync(dst, { recursive: true, force: true });
-    fs.renameSync(tmp, dst);
-    fsyncDir(this.paths.feedback);
-    writeJsonAtomic(this.paths.latest, summary);
-    this.evict(summary.submission);
+    const tmp = path.join(this.paths.feedback, `.tmp-${submissionName(n)}-${randomBytes(4).toString('hex')}`);
+    fs.mkdirSync(path.join(tmp, 'episodes'), { recursive: true });
+    fs.mkdirSync(path.join(tmp, 'logs'), { recursive: true });
+    const seen = new Map<number, number>();
+    const writes: Promise<void>[] = [];
+    const added = new WeakSet<EpisodeRecord>();
+    return {
+      addEpisode: (r) => {
+        if (added.has(r)) return;
+        added.add(r);
+        const k = (seen.get(r.caseIndex) ?? 0) + 1;
+        seen.set(r.caseIndex, k);
+        const base = caseFileName(r.caseIndex, '').slice(0, -1);
+        const stem = k === 1 ? base : `${base}-${k}`;
+        writes.push(writeEpisodeFiles(tmp, stem, r));
+      },
+      commit: async (summary) => {
+        await Promise.all(writes);
+        writeFileDurable(path.join(tmp, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+        fsyncDir(path.join(tmp, 'episodes'));
+        fsyncDir(path.join(tmp, 'logs'));
+        fsyncDir(tmp);
+        const dst = this.paths.submissionDir(summary.submission);
+        // A leftover from an earlier rolled-back attempt with this number would block the rename.
+        fs.rmSync(dst, { recursive: true, force: true });
+        fs.renameSync(tmp, dst);
+        fsyncDir(this.paths.feedback);
+        writeJsonAtomic(this.paths.latest, summary);
+        this.evict(summary.submission);
+      },
+      abandon: async () => {
+        await Promise.allSettled(writes);
+        fs.rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /** Writes a whole submission at once (records in any order). */
+  async write(summary: SubmissionSummary, records: readonly EpisodeRecord[]): Promise<void> {
+    const pending = this.begin(summary.submission);
+    for (const r of records) pending.addEpisode(r);
+    await pending.commit(summary);
   }
 
   read(n: number): SubmissionSummary | undefined {

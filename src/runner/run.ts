@@ -258,7 +258,9 @@ export class Run extends EventEmitter<RunEvents> {
         remaining,
       });
     }
+    const tBuild = Date.now();
     const built = await this.opts.executor.build(this.paths.root);
+    this.trace(`build ${Date.now() - tBuild} ms`);
     if (!built.ok) {
       const errors = built.diagnostics.filter((d) => d.severity === 'error');
       const first = errors[0];
@@ -295,6 +297,7 @@ export class Run extends EventEmitter<RunEvents> {
     this.running = { submission: n, done: 0, total: cases.length, abort };
     this.emit('progress', { phase: 'submit', submission: n, done: 0, total: cases.length });
     const started = Date.now();
+    const pending = this.feedbackStore.begin(n);
     let records: EpisodeRecord[];
     try {
       records = await this.opts.executor.runBatch({
@@ -303,6 +306,7 @@ export class Run extends EventEmitter<RunEvents> {
         onEpisode: (r) => {
           if (!this.running) return;
           this.running.done++;
+          pending.addEpisode(r);
           this.record({ type: 'episode_finished', submission: n, caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length }, false);
           this.emit('progress', { phase: 'submit', submission: n, done: this.running.done, total: cases.length });
         },
@@ -310,6 +314,7 @@ export class Run extends EventEmitter<RunEvents> {
       if (abort.signal.aborted || records.length !== cases.length) throw new RunError('cancelled', `submission ${n} was cancelled before it finished; nothing was charged`);
     } catch (e) {
       this.running = null;
+      await pending.abandon();
       const cancelled = e instanceof RunError || abort.signal.aborted;
       this.record({ type: 'submit_rolled_back', submission: n, why: cancelled ? 'cancelled' : `sandbox failure: ${String(e)}` });
       if (cancelled) throw e instanceof RunError ? e : new RunError('cancelled', `submission ${n} was cancelled; nothing was charged`);
@@ -317,6 +322,8 @@ export class Run extends EventEmitter<RunEvents> {
     }
     this.journal.sync();
     this.running = null;
+    this.trace(`batch ${Date.now() - started} ms`);
+    for (const r of records) pending.addEpisode(r);
     const wallMs = Date.now() - started;
     const charged = records.filter((r) => r.status !== 'runner_fault').length;
     const used = this.state.used + charged;
@@ -346,15 +353,20 @@ export class Run extends EventEmitter<RunEvents> {
       files: FeedbackStore.filesFor(n, records),
     };
     if (typeErrors > 0) summary.note = `${summary.note ? `${summary.note}; ` : ''}${typeErrors} type error(s) reported by the build`;
+    const tEdit = Date.now();
     const edit = await this.analyze(parent, bundle.id);
     if (edit) summary.edit = edit;
+    this.trace(`edit analysis ${Date.now() - tEdit} ms`);
+    const tCommit = Date.now();
     try {
-      this.feedbackStore.write(summary, records);
+      await pending.commit(summary);
     } catch (e) {
+      await pending.abandon();
       this.record({ type: 'submit_rolled_back', submission: n, why: `feedback write failed: ${String(e)}` });
       this.feedbackStore.remove(n);
       throw new RunError('internal', `could not write feedback for submission ${n} (nothing was charged): ${String(e)}`);
     }
+    this.trace(`feedback commit ${Date.now() - tCommit} ms`);
     this.commitSubmitted(summary);
     if (this.remaining() === 0) void this.finish({}, 'budget').catch((e: unknown) => this.log(`finish after budget failed: ${String(e)}`));
     return summary;
@@ -573,6 +585,11 @@ export class Run extends EventEmitter<RunEvents> {
     const stamped = this.journal.append(event, sync);
     applyEvent(this.state, stamped);
     return stamped;
+  }
+
+  /** Stage timings on stderr when POLICYFORGE_TRACE is set (diagnosing submit overhead). */
+  private trace(message: string): void {
+    if (process.env.POLICYFORGE_TRACE) process.stderr.write(`[trace] ${message}\n`);
   }
 
   private log(message: string): void {

@@ -1,0 +1,104 @@
+/**
+ * Runner overhead. `run.status` round trip over the authenticated JSON-RPC WebSocket against a
+ * bare WebSocket echo on the same machine; and a 128-episode CartPole `run.submit` until its
+ * feedback is on disk (bundle, checkpoint, journal, atomic feedback, edit analysis) against the
+ * sandbox running the same 128 episodes directly on the same pool.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+import { createRegistry } from '../src/envs';
+import { RunnerClient } from '../src/runner/client';
+import { startRunnerHost } from '../src/runner/host';
+import { createSandboxExecutor } from '../src/runner/sandboxExecutor';
+import { SeedDeriver } from '../src/runner/secret';
+import { initWorkspace } from '../src/runner/workspace';
+import type { BenchModule, BenchTable } from './harness';
+
+const EPISODES = 128;
+
+async function echoRoundTripMs(n: number): Promise<number> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => wss.once('listening', r));
+  wss.on('connection', (s) => s.on('message', (d) => s.send(d.toString())));
+  const ws = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}/`);
+  await new Promise((r) => ws.once('open', r));
+  const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'run.status', params: {} });
+  const once = (): Promise<void> => new Promise((r) => { ws.once('message', () => r()); ws.send(payload); });
+  for (let i = 0; i < 50; i++) await once();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await once();
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6 / n;
+  ws.close();
+  await new Promise((r) => wss.close(() => r(undefined)));
+  return ms;
+}
+
+function workspace(root: string, i: number): string {
+  const dir = path.join(root, `ws-${i}`);
+  const r = initWorkspace(dir, { envId: 'CartPole-v1', budget: EPISODES }, createRegistry());
+  if (!r.ok) throw new Error(r.error);
+  // A policy that keeps the pole up for the whole 500 steps: the heaviest feedback per episode.
+  fs.writeFileSync(path.join(dir, 'policy', 'policy.ts'), fs.readFileSync(path.join(dir, 'policy', 'policy.ts'), 'utf8').replace('[0.0, 0.0, 1.0, 0.0]', '[0.0, 0.0, 1.0, 0.5]'));
+  return dir;
+}
+
+export const runnerBench: BenchModule = {
+  name: 'runner',
+  async run(table: BenchTable) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-bench-runner-'));
+    const prevData = process.env.POLICYFORGE_DATA_DIR;
+    process.env.POLICYFORGE_DATA_DIR = path.join(root, 'data');
+    const executor = createSandboxExecutor();
+    try {
+      // run.status latency.
+      const dir0 = workspace(root, 0);
+      const host0 = await startRunnerHost(dir0, { executor, log: () => undefined });
+      const client = await RunnerClient.connect({ port: host0.port, token: host0.token });
+      const n = 500;
+      // The host loads ts-morph in the background for the edit analysis; measure after it.
+      await new Promise((r) => setTimeout(r, 2500));
+      for (let i = 0; i < 50; i++) await client.status();
+      const t0 = process.hrtime.bigint();
+      for (let i = 0; i < n; i++) await client.status();
+      const statusMs = Number(process.hrtime.bigint() - t0) / 1e6 / n;
+      const echoMs = await echoRoundTripMs(n);
+      table.duration('run.status round trip', statusMs * 1000, 'µs', 'bare ws echo', echoMs * 1000);
+      await client.close();
+      await host0.close();
+
+      // Direct sandbox batch of the same episodes (warm pool, bundle built once), interleaved with
+      // the runner submits so both see the same machine load.
+      const built = await executor.build(dir0);
+      if (!built.ok) throw new Error('bench policy does not build');
+      const seeds = new SeedDeriver(Buffer.alloc(32, 7));
+      const specs = Array.from({ length: EPISODES }, (_, i) => seeds.episode('train', i));
+      let direct = Infinity;
+      let best = Infinity;
+      for (let i = 1; i <= 4; i++) {
+        const t0d = process.hrtime.bigint();
+        await executor.runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: specs });
+        direct = Math.min(direct, Number(process.hrtime.bigint() - t0d) / 1e6);
+        // Through the runner: only the submit is timed (host start and the validation after budget 0 are not).
+        const dir = workspace(root, i);
+        const host = await startRunnerHost(dir, { executor, log: () => undefined, assessStarter: false, analysis: false });
+        const c = await RunnerClient.connect({ port: host.port, token: host.token });
+        const t = process.hrtime.bigint();
+        const s = await c.submit({ cases: `0-${EPISODES - 1}` });
+        best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+        if (!fs.existsSync(path.join(dir, 'feedback', 'submit-0001', 'summary.json')) || s.episodes.length !== EPISODES) throw new Error('feedback missing');
+        await c.close();
+        await host.run.finish({});
+        await host.close();
+      }
+      table.duration(`run.submit ${EPISODES} CartPole → feedback on disk`, best, 'ms', 'sandbox runBatch direct', direct, '≤ 1.2×');
+    } finally {
+      await executor.close();
+      if (prevData === undefined) delete process.env.POLICYFORGE_DATA_DIR;
+      else process.env.POLICYFORGE_DATA_DIR = prevData;
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  },
+};
