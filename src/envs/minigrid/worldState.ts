@@ -177,6 +177,7 @@ export function loadWorldState(env: MiniGridEnv, raw: unknown): void {
       if (id === 0 || id === WALL_ID) throw new MiniGridStateError(`task.target_pos ${JSON.stringify(task.target_pos)} holds no object`);
       env.targetId = id;
     }
+    if (env.taskKind === 'open_door' && env.objType[env.targetId] !== OBJECT.door) throw new MiniGridStateError(`task.target_pos ${JSON.stringify(task.target_pos)} holds no door`);
     const t = task.target;
     const id = env.targetId;
     if (Array.isArray(t) && (t[0] !== env.objType[id] || t[1] !== env.objColor[id] || (t[2] !== undefined && t[2] !== env.objState[id]))) {
