@@ -122,8 +122,27 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
     return parent.kind === K.CallExpression && parent.expression?.kind === K.ImportKeyword;
   };
 
+  /**
+   * A literal inside a table that initialises a named unit gets the path into it
+   * (`Policy.weights[2]`, `GAINS.kp`); inline arrays inside a method keep the method's name.
+   */
+  const literalScope = (node: TsNode): string | null => {
+    if (scope === null) return null;
+    let suffix = '';
+    let cur = node;
+    for (let p = cur.parent; p; p = cur.parent) {
+      if (p.kind === K.ArrayLiteralExpression) suffix = `[${(p as TsNode & { elements: readonly TsNode[] }).elements.indexOf(cur)}]${suffix}`;
+      else if (p.kind === K.PropertyAssignment && (p as TsNode & { initializer: TsNode }).initializer === cur) suffix = `.${nameText((p as Named).name)}${suffix}`;
+      else if (p.kind !== K.ObjectLiteralExpression && p.kind !== K.ParenthesizedExpression && p.kind !== K.AsExpression && p.kind !== K.SatisfiesExpression) break;
+      cur = p;
+    }
+    const owner = cur.parent as (TsNode & { initializer?: TsNode }) | undefined;
+    const initialises = owner && (owner.kind === K.VariableDeclaration || owner.kind === K.PropertyDeclaration) && owner.initializer === cur;
+    return suffix !== '' && initialises ? `${scope}${suffix}` : scope;
+  };
+
   const literal = (node: TsNode, kind: LiteralKind, value: LiteralValue): void => {
-    literals.push({ kind, value, text: node.getText(sf), line: lineOf(node), scope, token: tokens.length });
+    literals.push({ kind, value, text: node.getText(sf), line: lineOf(node), scope: literalScope(node), token: tokens.length });
     tokens.push(PLACEHOLDER[kind]);
   };
 

@@ -101,6 +101,14 @@ describe('analysis: topology rules', () => {
     assert.equal(r.structural!.renameOnly, false);
   });
 
+  it('literals in a table that initialises a field or constant are named by their path into it', async () => {
+    const table = (k: string, w: string) => `const GAINS = { kp: ${k}, kd: [1, 2] };\nexport class Policy {\n  private readonly w = [[0, 1], [${w}, 3]];\n  act(): number {\n    return [4, 5][0]! + GAINS.kp;\n  }\n}\n`;
+    const r = await edit(table('0.5', '2'), table('0.6', '-2'));
+    assert.deepEqual(r.literalChanges.map((c) => c.enclosing), ['GAINS.kp', 'Policy.w[1][0]']);
+    const inline = await edit(table('0.5', '2'), table('0.5', '2').replace('[4, 5]', '[4, 6]'));
+    assert.deepEqual(inline.literalChanges.map((c) => c.enclosing), ['Policy.act']);
+  });
+
   it('a retuned literal next to a structural change is still listed', async () => {
     const r = await edit(wrap('const k = 0.5;\nreturn o[0]! * k;'), wrap('const k = 0.8;\nif (o[1]! > 0) return 1;\nreturn o[0]! * k;'));
     assert.equal(r.class, 'structural');
