@@ -3,6 +3,7 @@
  * only formatting. Each case is a one-file policy edited one way.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyzeEdit } from '../../../src/analysis';
 import type { EditAnalysis } from '../../../src/protocol/analysis';
@@ -107,6 +108,32 @@ describe('analysis: topology rules', () => {
     assert.deepEqual(r.literalChanges.map((c) => c.enclosing), ['GAINS.kp', 'Policy.w[1][0]']);
     const inline = await edit(table('0.5', '2'), table('0.5', '2').replace('[4, 5]', '[4, 6]'));
     assert.deepEqual(inline.literalChanges.map((c) => c.enclosing), ['Policy.act']);
+  });
+
+  it('reprinting every fixture policy with the compiler (comments dropped, layout normalised) is cosmetic', async () => {
+    const { ts } = await import('ts-morph');
+    const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
+    const fixtures = path.join(__dirname, '../../fixtures/analysis');
+    let checked = 0;
+    for (const pair of fs.readdirSync(fixtures)) {
+      if (pair === 'mg-syntax-error') continue;
+      for (const side of ['parent', 'child']) {
+        const src = path.join(fixtures, pair, side);
+        const out = path.join(root, 'reprint', pair, side);
+        fs.cpSync(src, out, { recursive: true });
+        for (const f of fs.readdirSync(out, { recursive: true }) as string[]) {
+          if (!f.endsWith('.ts') || f.endsWith('.d.ts')) continue;
+          const file = path.join(out, f);
+          const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+          fs.writeFileSync(file, printer.printFile(sf).replace(/ {4}/g, '\t'));
+        }
+        const r = await analyzeEdit(src, out);
+        assert.ok(r.ok);
+        assert.ok(r.analysis.class === 'identical' || r.analysis.cosmetic, `${pair}/${side}: ${r.analysis.class} ${r.analysis.details.join('; ')}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 100);
   });
 
   it('a retuned literal next to a structural change is still listed', async () => {
