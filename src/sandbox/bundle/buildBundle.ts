@@ -30,28 +30,31 @@ export async function buildBundle(root: string, options: BuildOptions = {}): Pro
   if (scan.diagnostics.length > 0) return { ok: false, diagnostics: scan.diagnostics };
 
   const loaded = new Map<string, Uint8Array>();
+  const common: esbuild.BuildOptions = {
+    absWorkingDir: realRoot,
+    entryPoints: ['policy/policy.ts'],
+    outfile: BUNDLE_FILENAME,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'neutral',
+    target: 'es2022',
+    mainFields: [],
+    resolveExtensions: ['.ts', '.js', '.mjs', '.json'],
+    // Never read the workspace tsconfig: path aliases there must not widen what resolves.
+    tsconfigRaw: { compilerOptions: { strict: true, useDefineForClassFields: true } },
+    logLevel: 'silent',
+  };
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let entryExports: string[];
   try {
-    result = await esbuild.build({
-      absWorkingDir: realRoot,
-      entryPoints: ['policy/policy.ts'],
-      outfile: BUNDLE_FILENAME,
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'iife',
-      globalName: POLICY_GLOBAL,
-      platform: 'neutral',
-      target: 'es2022',
-      sourcemap: 'inline',
-      sourcesContent: false,
-      mainFields: [],
-      resolveExtensions: ['.ts', '.js', '.mjs', '.json'],
-      // Never read the workspace tsconfig: path aliases there must not widen what resolves.
-      tsconfigRaw: { compilerOptions: { strict: true, useDefineForClassFields: true } },
-      logLevel: 'silent',
-      plugins: [policyImportsPlugin(realRoot, scan.realPolicyDir, loaded)],
-    });
+    // The IIFE is what runs; the ESM twin (same inputs, a few ms) is only asked which names the entry exports.
+    const [iife, esm] = await Promise.all([
+      esbuild.build({ ...common, write: false, metafile: true, format: 'iife', globalName: POLICY_GLOBAL, sourcemap: 'inline', sourcesContent: false, plugins: [policyImportsPlugin(realRoot, scan.realPolicyDir, loaded)] }),
+      esbuild.build({ ...common, write: false, metafile: true, format: 'esm', sourcemap: false, plugins: [policyImportsPlugin(realRoot, scan.realPolicyDir, new Map())] }),
+    ]);
+    result = iife;
+    entryExports = Object.values(esm.metafile.outputs)[0]?.exports ?? [];
   } catch (e) {
     const failure = e as esbuild.BuildFailure;
     if (!Array.isArray(failure.errors)) throw e;
@@ -59,9 +62,8 @@ export async function buildBundle(root: string, options: BuildOptions = {}): Pro
   }
   const diagnostics = result.warnings.map((m) => fromEsbuild(m, 'warning'));
   const code = result.outputFiles[0]?.text ?? '';
-  const entryExports = Object.values(result.metafile.outputs)[0]?.exports ?? [];
-  if (!entryExports.includes('Policy') && !/\bPolicy\b/.test(code)) {
-    return { ok: false, diagnostics: [...diagnostics, { file: 'policy/policy.ts', line: 1, column: 0, message: 'policy/policy.ts must export class Policy', severity: 'error', kind: 'resolve' }] };
+  if (!entryExports.includes('Policy')) {
+    return { ok: false, diagnostics: [...diagnostics, { file: 'policy/policy.ts', line: 1, column: 0, message: 'policy/policy.ts must export class Policy (export class Policy { act(observation, info) { … } })', severity: 'error', kind: 'resolve' }] };
   }
   if (options.typeCheck ?? true) {
     const tsFiles = [...loaded.keys()].filter((p) => p.endsWith('.ts'));

@@ -4,6 +4,7 @@
  * (killed at a deadline or the memory limit, or crashed) is replaced and the rest of the batch
  * goes on; batches may run concurrently and share the workers.
  */
+import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRegistry } from '../../envs';
@@ -175,6 +176,7 @@ export class SandboxPool {
     let workerScript: string;
     try {
       workerScript = this.workerScript ?? findWorkerScript();
+      if (!existsSync(workerScript)) throw new Error(`the sandbox worker script ${workerScript} is missing: run \`npm run build\``);
     } catch (e) {
       this.failQueued(e instanceof Error ? e.message : String(e));
       return;

@@ -71,7 +71,8 @@ export class WorkerHandle {
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
     this.child.on('error', (e) => {
       this.stderr += `\n${e.message}`;
-      if (this.child.exitCode === null && this.child.pid === undefined) this.onExit(null, null);
+      // A process that never started (bad node path) emits no 'exit'.
+      if (this.child.pid === undefined) this.onExit(null, null);
     });
     this.startupTimer = setTimeout(() => this.kill({ status: 'runner_fault', error: { message: `the sandbox worker did not start within ${STARTUP_TIMEOUT_MS} ms` } }), STARTUP_TIMEOUT_MS);
   }

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { buildBundle, type PolicyBundle } from '../../../src/sandbox';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -68,3 +69,9 @@ export const GOOD_CARTPOLE = `export class Policy {
   }
 }
 `;
+
+/** A record without its wall time (the only field allowed to differ between runs). */
+export function strip(r: EpisodeRecord): Omit<EpisodeRecord, 'wallMs'> {
+  const { wallMs: _w, ...rest } = r;
+  return rest;
+}

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { buildBundle, SandboxPool, type EpisodeLimits } from '../../../src/sandbox';
-import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, workspace } from './helpers';
+import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, strip, workspace } from './helpers';
 
 const FAST: Partial<EpisodeLimits> = { actTimeoutMs: 300, episodeTimeoutMs: 3000, maxTrajectorySteps: 5 };
 
@@ -208,9 +208,3 @@ export class Policy {
     assert.ok((records[0]?.log.text.length ?? 0) <= 10_000);
   });
 });
-
-/** A record without its wall time (the only field allowed to differ between runs). */
-export function strip(r: EpisodeRecord): Omit<EpisodeRecord, 'wallMs'> {
-  const { wallMs: _w, ...rest } = r;
-  return rest;
-}
