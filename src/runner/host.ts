@@ -9,12 +9,14 @@ import { createRegistry } from '../envs';
 import type { EnvRegistry } from '../envs/core/registry';
 import { PROTOCOL_VERSION } from '../protocol/run';
 import type { EpisodeExecutor } from './executor';
+import { readJson } from './atomicFs';
 import { workspacePaths } from './paths';
 import { Run, type RunOptions } from './run';
 import { processAlive, readRunnerFile, removeRunnerFile, writeRunnerFile } from './runnerFile';
 import { createSandboxExecutor } from './sandboxExecutor';
 import { RunnerServer } from './server';
 import { loadAnalysisHooks } from './analysisHooks';
+import { acquireRunnerLock } from './runnerLock';
 
 export interface HostOptions {
   port?: number;
@@ -49,15 +51,34 @@ export async function startRunnerHost(workspace: string, opts: HostOptions = {})
   const paths = workspacePaths(workspace);
   const existing = readRunnerFile(paths.root);
   if (existing && existing.pid !== process.pid && processAlive(existing.pid) && !opts.ignoreExisting) throw new RunnerAlreadyRunning(existing.pid, existing.port);
+  const lock = acquireRunnerLock(paths.state);
+  if (!lock.ok) {
+    const f = readRunnerFile(paths.root);
+    throw new RunnerAlreadyRunning(lock.pid, f?.port ?? 0);
+  }
+  try {
+    return await serve(paths.root, opts, lock.release);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function serve(root: string, opts: HostOptions, releaseLock: () => void): Promise<RunnerHost> {
+  const paths = workspacePaths(root);
   const registry = opts.registry ?? createRegistry();
   const ownExecutor = !opts.executor;
   const executor = opts.executor ?? createSandboxExecutor();
   const runOpts: RunOptions = { executor, registry, log: opts.log, runnerVersion: packageJson.version, assessStarter: opts.assessStarter };
   if (opts.analysis ?? true) Object.assign(runOpts, loadAnalysisHooks(opts.log));
-  const run = Run.open(paths.root, runOpts);
-  for (const p of run.config.plugins) {
-    if (!registry.has(run.config.envId)) registry.loadPlugin(p);
+  // Plugin environments must be registered before the run (which checks its env id) opens.
+  const frozen = readJson<{ plugins?: unknown }>(paths.runJson);
+  for (const p of Array.isArray(frozen?.plugins) ? frozen.plugins : []) {
+    if (typeof p !== 'string') continue;
+    const r = registry.loadPlugin(p);
+    if (!r.ok) opts.log?.(r.error.message);
   }
+  const run = Run.open(paths.root, runOpts);
   const server = await RunnerServer.start(run, { host: opts.host, port: opts.port, maxMessageBytes: opts.maxMessageBytes, log: opts.log });
   writeRunnerFile(paths.root, { host: server.host, port: server.port, token: server.token, pid: process.pid, protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() });
   let closed = false;
@@ -73,6 +94,7 @@ export async function startRunnerHost(workspace: string, opts: HostOptions = {})
       await server.close();
       await run.close();
       if (ownExecutor) await executor.close();
+      releaseLock();
     },
   };
 }

@@ -40,10 +40,27 @@ export async function connectOrStart(workspace: string, opts: EnsureOptions = {}
   } else if (opts.start === false) {
     throw new Error(`no runner is serving ${paths.root}; start one with \`policyforge runner\``);
   }
-  const ready = await spawnRunner(paths.root, opts.timeoutMs ?? 15_000);
-  const f = readRunnerFile(paths.root);
-  if (!f || f.port !== ready.port) throw new Error('the runner started but runner.json does not match its ready line');
-  return RunnerClient.connect({ host: f.host, port: f.port, token: f.token });
+  try {
+    const ready = await spawnRunner(paths.root, opts.timeoutMs ?? 15_000);
+    const f = readRunnerFile(paths.root);
+    if (!f || f.port !== ready.port) throw new Error('the runner started but runner.json does not match its ready line');
+    return await RunnerClient.connect({ host: f.host, port: f.port, token: f.token });
+  } catch (e) {
+    // Another client may have started a runner at the same moment and won the lock: use that one.
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const f = readRunnerFile(paths.root);
+      if (f && processAlive(f.pid)) {
+        try {
+          return await RunnerClient.connect({ host: f.host, port: f.port, token: f.token, timeoutMs: 3000 });
+        } catch {
+          // not listening yet
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw e;
+  }
 }
 
 export interface ReadyLine {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readRunnerFile } from '../../../src/runner/runnerFile';
+import { connectOrStart } from '../../../src/runner/launch';
+import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
@@ -100,5 +101,23 @@ describe('runner: durability across kill -9', function () {
     );
     await r2.client.close();
     await kill9(r2);
+  });
+
+  it('serves a workspace with one runner: a second runner process is refused, concurrent clients share one', async () => {
+    const dir = makeWorkspace({ budget: 8 });
+    const r1 = await spawnRunner(dir);
+    await assert.rejects(spawnRunner(dir), /runner exited 3: .*already serves this workspace/);
+    await r1.client.close();
+    await kill9(r1);
+    // The dead runner left runner.json and its lock behind; two clients now race to start one.
+    const [a, b] = await Promise.all([connectOrStart(dir), connectOrStart(dir)]);
+    const [ia, ib] = await Promise.all([a.info(), b.info()]);
+    assert.equal(ia.runId, ib.runId);
+    const f = readRunnerFile(dir)!;
+    assert.notEqual(f.pid, r1.child.pid);
+    await a.close();
+    await b.close();
+    process.kill(f.pid, 'SIGTERM');
+    await waitFor('the detached runner to stop', () => !processAlive(f.pid));
   });
 });
