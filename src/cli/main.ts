@@ -2,6 +2,7 @@
 import packageJson from '../../package.json';
 import { ExitCode, UsageError, type CliCommand } from './command';
 import { envsCommand } from './commands/envs';
+import { evalCommand } from './commands/eval';
 import { goldenCommand } from './commands/golden';
 import { analyzeCommand } from './commands/analyze';
 import { finishCommand, restoreCommand } from './commands/finish';
@@ -14,6 +15,7 @@ import { submitCommand } from './commands/submit';
 
 const commands: readonly CliCommand[] = [
   envsCommand,
+  evalCommand,
   goldenCommand,
   analyzeCommand,
   initCommand,

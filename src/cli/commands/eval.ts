@@ -1,0 +1,167 @@
+/**
+ * `policyforge eval`: a direct evaluation of a policy folder (or an environment's starter
+ * policy) in the sandbox, with no run and no budget. Prints mean ± stderr and per-status
+ * counts, or JSON.
+ */
+import { existsSync, mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRegistry } from '../../envs';
+import { Rng } from '../../envs/core/rng';
+import { starterFiles } from '../../envs/core/starterFiles';
+import type { EpisodeRecord } from '../../protocol/episodes';
+import { returnStats, statusCounts } from '../../runner/stats';
+import { buildBundle, SandboxPool, SandboxRequestError, type BundleDiagnostic, type EpisodeSpec } from '../../sandbox';
+import { parse, parseIntArg, parseParams } from '../args';
+import { ExitCode, UsageError, type CliCommand } from '../command';
+import { stats } from './format';
+
+export const evalCommand: CliCommand = {
+  name: 'eval',
+  summary: 'Evaluate a policy in the sandbox for N episodes (no run, no budget)',
+  usage:
+    'policyforge eval --env ID (--policy DIR | --starter) [--episodes N] [--seed N] [--param name=value]... [--plugin FILE]... [--workers N] [--act-timeout MS] [--episode-timeout MS] [--skip-typecheck] [--json]\n' +
+    '  --policy DIR   the policy/ folder, or a workspace holding one (default ./policy)\n' +
+    "  --starter      evaluate the environment's starter policy (written to a temporary workspace)",
+  async run(argv) {
+    const { values } = parse(
+      argv,
+      {
+        env: { type: 'string' },
+        policy: { type: 'string' },
+        starter: { type: 'boolean' },
+        episodes: { type: 'string' },
+        seed: { type: 'string' },
+        param: { type: 'string', multiple: true },
+        plugin: { type: 'string', multiple: true },
+        workers: { type: 'string' },
+        'act-timeout': { type: 'string' },
+        'episode-timeout': { type: 'string' },
+        'skip-typecheck': { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+      false,
+    );
+    if (!values.env) throw new UsageError('--env is required (see `policyforge envs`)');
+    if (values.starter && values.policy) throw new UsageError('--policy and --starter exclude each other');
+    const episodes = parseIntArg('episodes', values.episodes, 32, 1);
+    const seed = parseIntArg('seed', values.seed, 0, 0);
+    const workers = values.workers === undefined ? undefined : parseIntArg('workers', values.workers, 1, 1);
+    const actTimeoutMs = values['act-timeout'] === undefined ? undefined : parseIntArg('act-timeout', values['act-timeout'], 1000, 1);
+    const episodeTimeoutMs = values['episode-timeout'] === undefined ? undefined : parseIntArg('episode-timeout', values['episode-timeout'], 30000, 1);
+    const params = parseParams(values.param);
+    const plugins = (values.plugin ?? []).map((p) => path.resolve(p));
+
+    const registry = createRegistry();
+    for (const p of plugins) {
+      const r = registry.loadPlugin(p);
+      if (!r.ok) throw new UsageError(`--plugin ${p}: ${r.error.reason}`);
+    }
+    if (!registry.has(values.env)) {
+      try {
+        registry.get(values.env);
+      } catch (e) {
+        throw new UsageError(`--env: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    let made;
+    try {
+      made = registry.make(values.env, params);
+    } catch (e) {
+      throw new UsageError(`--param: ${e instanceof Error ? e.message : String(e)}`);
+    }
+
+    let root: string;
+    let cleanup = (): void => undefined;
+    if (values.starter) {
+      root = mkdtempSync(path.join(os.tmpdir(), 'policyforge-starter-'));
+      cleanup = () => rmSync(root, { recursive: true, force: true });
+      for (const [rel, content] of Object.entries(starterFiles(made.definition, made.params, made.env))) {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), content);
+      }
+    } else {
+      root = workspaceRoot(values.policy ?? 'policy');
+    }
+
+    try {
+      const built = await buildBundle(root, { typeCheck: !values['skip-typecheck'] });
+      if (!built.ok) {
+        if (values.json) process.stdout.write(`${JSON.stringify({ ok: false, diagnostics: built.diagnostics }, null, 2)}\n`);
+        else process.stderr.write(`the policy does not build:\n${built.diagnostics.map(formatDiagnostic).join('\n')}\n`);
+        return ExitCode.failed;
+      }
+      if (!values.json) for (const d of built.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+      const specs = episodeSpecs(seed, episodes);
+      const pool = new SandboxPool(workers === undefined ? {} : { workers });
+      const t0 = performance.now();
+      let records: EpisodeRecord[];
+      try {
+        const limits = { maxTrajectorySteps: 0, ...(actTimeoutMs === undefined ? {} : { actTimeoutMs }), ...(episodeTimeoutMs === undefined ? {} : { episodeTimeoutMs }) };
+        records = await pool.runBatch({ bundle: built.bundle, envId: values.env, params: made.params, episodes: specs, plugins, limits });
+      } catch (e) {
+        if (e instanceof SandboxRequestError) throw new UsageError(e.message);
+        throw e;
+      } finally {
+        await pool.close();
+      }
+      const wallMs = performance.now() - t0;
+      const summary = {
+        ok: true,
+        envId: values.env,
+        params: made.params,
+        bundle: built.bundle.id,
+        seed,
+        stats: returnStats(records),
+        statusCounts: statusCounts(records),
+        wallMs,
+        diagnostics: built.diagnostics,
+        episodes: records.map(({ trajectory: _t, log, ...rest }) => ({ ...rest, log: log.text ? log : undefined })),
+      };
+      if (values.json) {
+        process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      } else {
+        const steps = records.reduce((a, r) => a + r.length, 0);
+        const out = [
+          `${values.env}  ${records.length} episodes  seed ${seed}  bundle ${built.bundle.id.slice(0, 12)}`,
+          `  return ${stats(summary.stats)}`,
+          `  length mean ${(steps / Math.max(1, records.length)).toFixed(1)}`,
+          `  status ${Object.entries(summary.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+          `  wall   ${(wallMs / 1000).toFixed(2)} s (${Math.round(steps / (wallMs / 1000))} steps/s)`,
+        ];
+        const failures = records.filter((r) => r.status !== 'ok');
+        for (const f of failures.slice(0, 5)) {
+          const where = f.error?.location ? ` at ${f.error.location.file}:${f.error.location.line}` : '';
+          out.push(`  episode ${f.caseIndex}: ${f.status}${where}: ${f.error?.message ?? ''}`);
+        }
+        if (failures.length > 5) out.push(`  … ${failures.length - 5} more failures (use --json for all)`);
+        process.stdout.write(`${out.join('\n')}\n`);
+      }
+      return records.every((r) => r.status === 'ok') ? ExitCode.ok : ExitCode.failed;
+    } finally {
+      cleanup();
+    }
+  },
+};
+
+/** `--policy` names the policy/ folder itself or a workspace that holds one. */
+function workspaceRoot(given: string): string {
+  const abs = path.resolve(given);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new UsageError(`--policy ${given}: no such folder`);
+  if (existsSync(path.join(abs, 'policy', 'policy.ts'))) return abs;
+  if (existsSync(path.join(abs, 'policy.ts'))) {
+    if (path.basename(abs) !== 'policy') throw new UsageError(`--policy ${given}: the folder holding policy.ts must be named policy/ (imports and source maps use policy/… paths)`);
+    return path.dirname(abs);
+  }
+  throw new UsageError(`--policy ${given}: no policy.ts in it (nor a policy/policy.ts)`);
+}
+
+/** Episode i's seeds, drawn from --seed: the same command gives the same episodes. */
+export function episodeSpecs(seed: number, n: number): EpisodeSpec[] {
+  const rng = new Rng(`eval:${seed}`);
+  return Array.from({ length: n }, (_, i) => ({ caseIndex: i, envSeed: rng.integers(0, 2 ** 31), policySeed: rng.integers(0, 2 ** 31) }));
+}
+
+function formatDiagnostic(d: BundleDiagnostic): string {
+  return `${d.file}${d.line ? `:${d.line}:${d.column + 1}` : ''}: ${d.severity} (${d.kind}): ${d.message}`;
+}
