@@ -448,6 +448,10 @@ export class Run extends EventEmitter<RunEvents> {
       if (!this.state.finish) {
         const unknown = (p.candidates ?? []).filter((n) => !this.state.submissions.has(n));
         if (unknown.length) throw new RunError('unknownSubmission', `candidate submission(s) ${unknown.join(', ')} do not exist`, { candidates: unknown });
+        if (!p.candidates && this.config.selectionMode === 'candidates' && trigger === 'finish') {
+          throw new RunError('malformedRequest', 'this run selects among named candidates: give the submissions to validate (finish --candidates 3,5)');
+        }
+        // A candidates-mode run whose budget ran out before any were named falls back to paper selection.
         const mode = p.candidates ? 'candidates' : 'paper';
         const candidates = p.candidates ?? [...this.state.submissions.values()].filter((s) => s.count > 0 && s.okCount === s.count).map((s) => s.submission);
         this.record({ type: 'finished', mode, candidates, trigger });

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { RunClientError, type RunnerClient } from '../../../src/runner/client';
 import type { RunnerHost } from '../../../src/runner/host';
 import { RunErrorCode } from '../../../src/protocol/run';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, slowPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from './helpers';
 
 async function rejects(p: Promise<unknown>, reason: string, code: number): Promise<RunClientError> {
   try {
@@ -103,5 +103,20 @@ describe('runner: submit admission and budget', function () {
     const report = await client.finish();
     assert.equal(report.selected, 1);
     await rejects(client.submit({ cases: '0-1' }), 'run_finished', RunErrorCode.runFinished);
+  });
+
+  it('cancels a running submit without charging it', async () => {
+    writePolicy(dir, slowPolicy(3_000));
+    const started = new Promise<void>((r) => client.on('run.progress', (p) => p.done >= 1 && r()));
+    const submit = client.submit({ cases: '0-5' });
+    await started;
+    assert.deepEqual(await client.cancel(), { cancelled: true, submission: 1 });
+    await rejects(submit, 'cancelled', RunErrorCode.cancelled);
+    const st = await client.status();
+    assert.equal(st.budget.used, 0);
+    assert.equal(st.submissions, 0);
+    assert.deepEqual((await client.cancel()).cancelled, false);
+    writePolicy(dir, cartPolicy(0.5));
+    assert.equal((await client.submit({ cases: '0-1' })).submission, 1, 'the number is reused: nothing was committed');
   });
 });
