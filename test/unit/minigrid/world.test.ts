@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
+import * as ts from 'typescript';
 import { createRegistry } from '../../../src/envs';
+import { starterFiles } from '../../../src/envs/core/starterFiles';
 import { ACTION, OBJECT, STATE } from '../../../src/envs/minigrid/constants';
 import type { MiniGridEnv, MiniGridObservation } from '../../../src/envs/minigrid/minigridEnv';
 import type { MiniGridSnapshot, MiniGridState } from '../../../src/envs/minigrid/worldState';
@@ -160,5 +162,24 @@ describe('MiniGrid core', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('MiniGrid workspace files', () => {
+  it('type-check: the starter policy, policy/minigrid.ts and the generated env.d.ts agree', () => {
+    const made = registry.make('MiniGrid-ObstructedMaze-1Q-v1');
+    const files = starterFiles(made.definition, made.params, made.env);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-minigrid-ws-'));
+    const names: string[] = [];
+    for (const [rel, src] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, rel), src);
+      if (rel.endsWith('.ts')) names.push(path.join(root, rel));
+    }
+    const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts'], strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
+    const program = ts.createProgram(names, options);
+    const diags = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    fs.rmSync(root, { recursive: true, force: true });
+    assert.deepEqual(diags, []);
   });
 });
