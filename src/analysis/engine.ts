@@ -21,9 +21,17 @@ export interface Engine {
 let loading: Promise<Engine> | undefined;
 let parsed = 0;
 
-/** Loads ts-morph once per process. */
+/**
+ * Loads ts-morph once per process. `require` when there is one (CommonJS: the bundles in dist/,
+ * mocha via tsx): `import()` of a CommonJS package makes Node lex its source for named exports,
+ * which for ts-morph's bundled compiler costs a few hundred milliseconds of the cold start.
+ */
 export function loadEngine(): Promise<Engine> {
-  loading ??= import('ts-morph').then((imported) => createEngine(interop(imported)));
+  loading ??= (typeof require === 'function'
+    ? // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+      Promise.resolve().then(() => require('ts-morph') as TsMorphModule)
+    : import('ts-morph')
+  ).then((imported) => createEngine(interop(imported)));
   return loading;
 }
 
@@ -48,8 +56,9 @@ function createEngine(tsm: TsMorphModule): Engine {
   return {
     ts,
     parse(fileName, text, json, use) {
-      // A unique virtual path per parse: the same bundle path may be parsed for parent and child.
-      const virtual = `/parse-${++parsed}/${fileName.replace(/[^\w./-]/g, '_')}${json && !fileName.endsWith('.json') ? '.json' : ''}`;
+      // A unique virtual path per parse (the same bundle path is parsed for parent and child),
+      // flat in the root: a directory per parse costs ts-morph's in-memory file system.
+      const virtual = `/${++parsed}-${fileName.replace(/[^\w.-]/g, '_')}${json && !fileName.endsWith('.json') ? '.json' : ''}`;
       const sf = project.createSourceFile(virtual, text, { overwrite: true, scriptKind: json ? ts.ScriptKind.JSON : ts.ScriptKind.TS });
       try {
         return use(sf.compilerNode);

@@ -25,9 +25,8 @@ export function sha256(text: string): string {
 }
 
 export function hashTokens(tokens: readonly string[], start = 0, end = tokens.length): string {
-  const h = createHash('sha1');
-  for (let i = start; i < end; i++) h.update(tokens[i]!).update('\u0001');
-  return h.digest('hex');
+  // One update of the joined range: hashing token by token costs more than the parse.
+  return createHash('sha1').update(tokens.slice(start, end).join('\u0001')).digest('hex');
 }
 
 export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHash: string): ModuleFacts {
