@@ -35,11 +35,6 @@ export function loadEngine(): Promise<Engine> {
   return loading;
 }
 
-/** Whether ts-morph has been requested in this process (for tests of the lazy-loading rule). */
-export function engineRequested(): boolean {
-  return loading !== undefined;
-}
-
 /** `import()` of a CommonJS package yields its exports either directly or under `default`, depending on the loader. */
 function interop(imported: TsMorphModule & { default?: TsMorphModule }): TsMorphModule {
   return typeof imported.Project === 'function' ? imported : (imported.default ?? imported);

@@ -8,8 +8,14 @@ import type { ModuleFacts } from './facts';
 import { extractJsonFacts } from './jsonFacts';
 import { extractTsFacts, sha256 } from './tsFacts';
 
-const MAX_ENTRIES = 4000;
+/**
+ * Bounds: a run's working set is the last few checkpoints' files, and the runner and extension
+ * processes stay small. Token arrays dominate the size (about 8 bytes per token).
+ */
+const MAX_ENTRIES = 1000;
+const MAX_TOKENS = 2_000_000;
 const cache = new Map<string, ModuleFacts>();
+let cachedTokens = 0;
 
 export async function moduleFacts(file: string, text: string): Promise<ModuleFacts> {
   const json = file.endsWith('.json');
@@ -25,11 +31,17 @@ export async function moduleFacts(file: string, text: string): Promise<ModuleFac
   const engine = await loadEngine();
   const facts = engine.parse(file, text, json, (sf) => (json ? extractJsonFacts(engine.ts, sf, text, contentHash) : extractTsFacts(engine.ts, sf, text, contentHash)));
   cache.set(key, facts);
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cachedTokens += facts.tokens.length;
+  while (cache.size > 1 && (cache.size > MAX_ENTRIES || cachedTokens > MAX_TOKENS)) {
+    const [oldest, old] = cache.entries().next().value as [string, ModuleFacts];
+    cache.delete(oldest);
+    cachedTokens -= old.tokens.length;
+  }
   return facts;
 }
 
 /** Drops every cached fact (benchmarks use it to time parsing honestly). */
 export function clearFactsCache(): void {
   cache.clear();
+  cachedTokens = 0;
 }

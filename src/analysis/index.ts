@@ -11,7 +11,6 @@ export { runDiagnostics } from './diagnostics';
 export { toEditSummary, initialEditSummary, MAX_SUMMARY_DETAILS } from './summary';
 export { analyzeRun, editSummaryForCheckpoints, runDiagnosticsForWorkspace, type AnalyzeRunOptions, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
 export { clearFactsCache } from './factsCache';
-export { engineRequested } from './engine';
 import { loadEngine } from './engine';
 
 /** Loads ts-morph ahead of the first analysis (e.g. while the first episodes run). */
