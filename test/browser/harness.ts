@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { renderPanelHtml } from '../../../src/extension/panels/htmlDocument';
-import type { PanelKind } from '../../../src/protocol/webview';
+import { renderPanelHtml } from '../../src/extension/panels/htmlDocument';
+import type { PanelKind } from '../../src/protocol/webview';
 import { THEME_CLASS, THEME_VARS, type ThemeName } from './themes';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 export function chromiumAvailable(): boolean {

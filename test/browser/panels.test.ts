@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import type { HostToWebview } from '../../../src/protocol/webview';
-import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from './fixtures';
+import type { HostToWebview } from '../../src/protocol/webview';
+import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
 import { chromiumAvailable, launchChromium, openPanel, startWebviewServer, type PanelPage, type WebviewServer } from './harness';
 
 const subs = makeRun({ submissions: 12, episodes: 8, budget: 128, failRate: 0.1 });

@@ -1,11 +1,11 @@
 /**
  * Screenshots of every panel in light and dark from recorded messages:
- *   npx tsx test/unit/webview/screenshots.ts [outDir]   (default test-output/webview)
+ *   npx tsx test/browser/screenshots.ts [outDir]   (default test-output/webview)
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { HostToWebview, PanelKind } from '../../../src/protocol/webview';
-import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from './fixtures';
+import type { HostToWebview, PanelKind } from '../../src/protocol/webview';
+import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
 import { launchChromium, openPanel, startWebviewServer } from './harness';
 import type { ThemeName } from './themes';
 

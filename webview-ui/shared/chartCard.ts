@@ -27,6 +27,8 @@ export class ChartCard {
   private plot: uPlot | null = null;
   private builder: ChartBuilder | null = null;
   private readonly observer: ResizeObserver;
+  /** Last laid-out width, from the ResizeObserver: reading clientWidth while a render has the page dirty forces a full layout. */
+  private width = 0;
 
   constructor(
     private readonly bridge: HostBridge<PanelState>,
@@ -41,7 +43,11 @@ export class ChartCard {
     this.element = h('section', { class: 'card chart-card', 'aria-label': title },
       h('header', { class: 'card-header' }, h('h2', {}, title), h('div', { class: 'card-actions' }, exportBtn)),
       this.body, this.empty);
-    this.observer = new ResizeObserver(() => this.resize());
+    this.observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width ?? 0;
+      if (w > 0) this.width = w;
+      this.resize();
+    });
     this.observer.observe(this.body);
   }
 
@@ -59,7 +65,8 @@ export class ChartCard {
     this.body.hidden = content === null;
     if (content === null) return;
     this.body.setAttribute('aria-label', `${this.title}. ${content.description}`);
-    const width = Math.max(200, this.body.clientWidth || 600);
+    if (this.width === 0) this.width = this.body.clientWidth;
+    const width = Math.max(200, this.width || 600);
     // Legend values follow the cursor by default; a static legend reads better and exports cleanly.
     const legend = { live: false, ...content.opts.legend };
     this.plot = new uPlot({ ...content.opts, legend, width, height: this.height }, content.data, this.body);
@@ -71,7 +78,7 @@ export class ChartCard {
 
   private resize(): void {
     if (this.plot === null) return;
-    const width = Math.max(200, this.body.clientWidth);
+    const width = Math.max(200, this.width);
     if (Math.abs(width - this.plot.width) > 1) this.plot.setSize({ width, height: this.height });
   }
 

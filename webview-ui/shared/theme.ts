@@ -35,7 +35,15 @@ export function themeKind(): ThemeColors['kind'] {
   return c.contains('vscode-dark') ? 'dark' : 'light';
 }
 
+let cached: ThemeColors | null = null;
+
+/** The theme's colours, cached: getComputedStyle after a large DOM update forces a style recalc. */
 export function readTheme(): ThemeColors {
+  cached ??= resolveTheme();
+  return cached;
+}
+
+function resolveTheme(): ThemeColors {
   const kind = themeKind();
   const dark = kind === 'dark' || kind === 'high-contrast';
   return {
@@ -74,6 +82,7 @@ export function onThemeChange(fn: () => void): void {
     const now = document.body.className + (document.documentElement.getAttribute('style') ?? '');
     if (now !== last) {
       last = now;
+      cached = null;
       fn();
     }
   };

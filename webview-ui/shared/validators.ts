@@ -1,14 +1,14 @@
 /**
  * Runtime validation in the webview with the protocol's own schemas: src/protocol/webview.ts
  * exports them as JSON Schema (protocolSchemas.json, generated and checked by a test) and they are
- * rebuilt here with z.fromJSONSchema, because webview-ui may import only types from src/protocol.
+ * rebuilt here (jsonSchemaToZod), because webview-ui may import only types from src/protocol.
  * One schema per message type, picked by `type`, so errors name the exact field.
  */
 import { z } from 'zod';
 import type { HostToWebview, PanelState, WebviewToHost } from '../../src/protocol/webview';
+import { jsonSchemaToZod } from './jsonSchemaToZod';
 import schemas from './protocolSchemas.json';
 
-type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
 const cache = new Map<string, z.ZodType>();
 
 function schemaFor(group: 'host' | 'webview', type: string): z.ZodType | undefined {
@@ -17,7 +17,7 @@ function schemaFor(group: 'host' | 'webview', type: string): z.ZodType | undefin
   if (s === undefined) {
     const json = (schemas[group] as Record<string, unknown>)[type];
     if (json === undefined) return undefined;
-    s = z.fromJSONSchema(json as JsonSchema);
+    s = jsonSchemaToZod(json);
     cache.set(key, s);
   }
   return s;
@@ -39,7 +39,7 @@ export const checkWebviewMessage = (data: unknown): Checked<WebviewToHost> => ch
 
 let stateSchema: z.ZodType | undefined;
 export function checkPanelState(data: unknown): Checked<PanelState> {
-  stateSchema ??= z.fromJSONSchema(schemas.state as unknown as JsonSchema);
+  stateSchema ??= jsonSchemaToZod(schemas.state);
   const r = stateSchema.safeParse(data);
   return r.success ? { ok: true, value: r.data as PanelState } : { ok: false, error: describe(r.error) };
 }

@@ -1,6 +1,7 @@
 /** The webview's copy of the protocol schemas (JSON Schema) matches src/protocol/webview.ts and validates like it. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { jsonSchemaToZod } from '../../../webview-ui/shared/jsonSchemaToZod';
 import { checkHostMessage, checkPanelState, checkWebviewMessage } from '../../../webview-ui/shared/validators';
 import { hostToWebviewSchema } from '../../../src/protocol/webview';
 import { makeReport, makeRun, makeTrajectory } from './fixtures';
@@ -9,6 +10,12 @@ import { SCHEMA_FILE, schemaFileText } from './generateSchemas';
 describe('webview protocol schemas', () => {
   it('webview-ui/shared/protocolSchemas.json is generated from src/protocol/webview.ts (run test/unit/webview/generateSchemas.ts)', () => {
     assert.equal(readFileSync(SCHEMA_FILE, 'utf8'), schemaFileText());
+  });
+
+  it('every message schema converts (no JSON Schema keyword the webview cannot read)', () => {
+    const doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { host: Record<string, unknown>; webview: Record<string, unknown>; state: unknown };
+    for (const group of [doc.host, doc.webview]) for (const s of Object.values(group)) assert.doesNotThrow(() => jsonSchemaToZod(s));
+    assert.doesNotThrow(() => jsonSchemaToZod(doc.state));
   });
 
   it('accepts what the host schemas accept and names the field that is wrong', () => {
