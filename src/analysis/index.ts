@@ -9,7 +9,7 @@ export { bundleMetrics } from './metrics';
 export { editSize, sizeBin } from './editSize';
 export { runDiagnostics } from './diagnostics';
 export { toEditSummary, initialEditSummary, MAX_SUMMARY_DETAILS } from './summary';
-export { analyzeRun, editSummaryForCheckpoints, runDiagnosticsForWorkspace, type AnalyzeRunOptions, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
+export { analyzeRun, editSummaryForCheckpoints, resolvePolicyRef, runDiagnosticsForWorkspace, type AnalyzeRunOptions, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
 export { clearFactsCache } from './factsCache';
 import { loadEngine } from './engine';
 

@@ -217,3 +217,36 @@ export async function editSummaryForCheckpoints(parentDir: string | null, childD
 export async function runDiagnosticsForWorkspace(workspace: string): Promise<RunDiagnostics> {
   return (await analyzeRun(workspace, { reanalyze: false })).diagnostics;
 }
+
+/**
+ * What `policyforge analyze A B` accepts for A and B: a folder (workspace, policy/ or checkpoint),
+ * a submission number of the run in `workspace` (`3`, `#3`), or a checkpoint id or its prefix.
+ * Returns the folder to read, or an error naming what was tried.
+ */
+export async function resolvePolicyRef(workspace: string, ref: string): Promise<{ ok: true; dir: string } | { ok: false; error: string }> {
+  try {
+    if ((await fsp.stat(ref)).isDirectory()) return { ok: true, dir: path.resolve(ref) };
+  } catch {
+    // not a folder: try the run's submissions and checkpoints
+  }
+  const root = path.resolve(workspace);
+  const checkpoints = path.join(root, '.policyforge', 'checkpoints');
+  const number = /^#?(\d+)$/.exec(ref);
+  if (number) {
+    const n = Number(number[1]);
+    const file = path.join(root, 'feedback', `submit-${String(n).padStart(4, '0')}`, 'summary.json');
+    try {
+      const s = asSummary(await readJson(file));
+      const dir = s ? await findCheckpointDir(checkpoints, s.checkpoint) : null;
+      if (dir) return { ok: true, dir };
+      return { ok: false, error: `submission ${n}: its checkpoint is not under ${checkpoints}` };
+    } catch {
+      return { ok: false, error: `"${ref}" is not a folder, and ${file} does not exist` };
+    }
+  }
+  if (/^[0-9a-f]{6,64}$/i.test(ref)) {
+    const dir = await findCheckpointDir(checkpoints, ref.toLowerCase());
+    if (dir) return { ok: true, dir };
+  }
+  return { ok: false, error: `"${ref}" is not a folder, a submission number or a checkpoint id of the run in ${root}` };
+}

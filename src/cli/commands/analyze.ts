@@ -3,7 +3,7 @@
  * checkpoints), or re-derive the edits, metrics and diagnostics of a whole run.
  */
 import type { CheckpointMetrics, EditAnalysis, RunDiagnostics } from '../../protocol/analysis';
-import { analyzeEdit, analyzeRun, type RunAnalysis } from '../../analysis';
+import { analyzeEdit, analyzeRun, resolvePolicyRef, type RunAnalysis } from '../../analysis';
 import { parse } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 
@@ -77,9 +77,12 @@ function runText(r: RunAnalysis): string {
 export const analyzeCommand: CliCommand = {
   name: 'analyze',
   summary: 'Classify an edit (identical / parametric / structural) between two policies, or analyse a whole run',
-  usage: 'policyforge analyze <parent> <child> [--json]   (folders, workspaces or checkpoints)\n       policyforge analyze --run DIR [--json]',
+  usage:
+    'policyforge analyze <parent> <child> [--dir WORKSPACE] [--json]\n' +
+    '         each side: a folder (workspace, policy/ or checkpoint), a submission number or a checkpoint id of the run in --dir (default .)\n' +
+    '       policyforge analyze --run DIR [--json]',
   async run(argv) {
-    const { values, positionals } = parse(argv, { json: { type: 'boolean' }, run: { type: 'string' } });
+    const { values, positionals } = parse(argv, { json: { type: 'boolean' }, run: { type: 'string' }, dir: { type: 'string' } });
     if (values.run !== undefined) {
       if (positionals.length > 0) throw new UsageError('give either --run DIR or two folders, not both');
       const r = await analyzeRun(values.run);
@@ -87,7 +90,15 @@ export const analyzeCommand: CliCommand = {
       return r.submissions.length > 0 ? ExitCode.ok : ExitCode.failed;
     }
     if (positionals.length !== 2) throw new UsageError('give a parent and a child folder (or --run DIR)');
-    const r = await analyzeEdit(positionals[0]!, positionals[1]!);
+    const refs = await Promise.all(positionals.map((p) => resolvePolicyRef(values.dir ?? '.', p)));
+    for (const ref of refs) {
+      if (!ref.ok) {
+        process.stderr.write(`policyforge analyze: ${ref.error}\n`);
+        return ExitCode.failed;
+      }
+    }
+    const [parentDir, childDir] = refs.map((ref) => (ref.ok ? ref.dir : ''));
+    const r = await analyzeEdit(parentDir!, childDir!);
     if (!r.ok) {
       process.stderr.write(`policyforge analyze: ${r.error}\n`);
       return ExitCode.failed;

@@ -135,6 +135,14 @@ describe('analysis: whole runs', () => {
       assert.match(r.stdout, /cyclomatic total/);
     });
 
+    it('analyze accepts submission numbers and checkpoint ids of the run in --dir', async () => {
+      const r = await cli('analyze', '#2', 'cccccccc', '--dir', ws, '--json');
+      assert.equal(r.code, 0, r.stderr);
+      const a = JSON.parse(r.stdout) as { class: string; details: string[] };
+      assert.equal(a.class, 'structural');
+      assert.equal(a.details[0], 'function clamp added (policy.ts)');
+    });
+
     it('analyze --run DIR prints one row per submission and the diagnostics', async () => {
       const r = await cli('analyze', '--run', ws);
       assert.equal(r.code, 0, r.stderr);
@@ -146,7 +154,7 @@ describe('analysis: whole runs', () => {
     it('errors are exit codes with messages: unreadable folder 1, bad usage 2', async () => {
       const missing = await cli('analyze', path.join(ws, 'nope'), path.join(ws, 'nope2'));
       assert.equal(missing.code, 1);
-      assert.match(missing.stderr, /parent: no policy\.ts in/);
+      assert.match(missing.stderr, /"[^"]*nope" is not a folder, a submission number or a checkpoint id/);
       const usage = await cli('analyze', 'only-one');
       assert.equal(usage.code, 2);
       assert.match(usage.stderr, /give a parent and a child folder/);
