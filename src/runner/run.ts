@@ -308,7 +308,7 @@ export class Run extends EventEmitter<RunEvents> {
           this.running.done++;
           pending.addEpisode(r);
           this.record({ type: 'episode_finished', submission: n, caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length }, false);
-          this.emit('progress', { phase: 'submit', submission: n, done: this.running.done, total: cases.length });
+          this.notifyAfterSync({ phase: 'submit', submission: n, done: this.running.done, total: cases.length });
         },
       });
       if (abort.signal.aborted || records.length !== cases.length) throw new RunError('cancelled', `submission ${n} was cancelled before it finished; nothing was charged`);
@@ -320,7 +320,7 @@ export class Run extends EventEmitter<RunEvents> {
       if (cancelled) throw e instanceof RunError ? e : new RunError('cancelled', `submission ${n} was cancelled; nothing was charged`);
       throw new RunError('internal', `the sandbox failed while running submission ${n} (nothing was charged): ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.journal.sync();
+    this.flushProgress();
     this.running = null;
     this.trace(`batch ${Date.now() - started} ms`);
     for (const r of records) pending.addEpisode(r);
@@ -589,6 +589,27 @@ export class Run extends EventEmitter<RunEvents> {
     const stamped = this.journal.append(event, sync);
     applyEvent(this.state, stamped);
     return stamped;
+  }
+
+  private pendingProgress: ProgressNotification | null = null;
+
+  /**
+   * Episode lines are appended without an fsync each; one fsync per event-loop turn covers every
+   * line appended in it, and only then does the latest progress go out to clients.
+   */
+  private notifyAfterSync(progress: ProgressNotification): void {
+    const scheduled = this.pendingProgress !== null;
+    this.pendingProgress = progress;
+    if (!scheduled) setImmediate(() => this.flushProgress());
+  }
+
+  private flushProgress(): void {
+    const p = this.pendingProgress;
+    if (!p) return;
+    this.pendingProgress = null;
+    if (this.closed) return;
+    this.journal.sync();
+    this.emit('progress', p);
   }
 
   /** Stage timings on stderr when POLICYFORGE_TRACE is set (diagnosing submit overhead). */
