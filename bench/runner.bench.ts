@@ -83,7 +83,7 @@ export const runnerBench: BenchModule = {
         direct = Math.min(direct, Number(process.hrtime.bigint() - t0d) / 1e6);
         // Through the runner: only the submit is timed (host start and the validation after budget 0 are not).
         const dir = workspace(root, i);
-        const host = await startRunnerHost(dir, { executor, log: () => undefined, assessStarter: false, analysis: false });
+        const host = await startRunnerHost(dir, { executor, log: () => undefined, assessStarter: false });
         const c = await RunnerClient.connect({ port: host.port, token: host.token });
         const t = process.hrtime.bigint();
         const s = await c.submit({ cases: `0-${EPISODES - 1}` });
