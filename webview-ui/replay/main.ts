@@ -177,13 +177,14 @@ class SceneView {
     this.element = h('section', { class: 'card scene', 'aria-label': label, 'data-submission': timeline.submission },
       h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · return ${fmtNum(timeline.returns[timeline.frames - 1] ?? 0)} in ${timeline.frames - 1} steps`), h('div', { class: 'card-actions' }, png)),
       timeline.problem ? h('div', { class: 'banner' }, timeline.problem) : null,
-      this.canvas, this.desc,
-      h('dl', { class: 'step-fields' },
-        h('dt', {}, 'Step'), this.fields.step,
-        h('dt', {}, 'Observation'), this.fields.observation,
-        h('dt', {}, 'Action'), this.fields.action,
-        h('dt', {}, 'Reward'), this.fields.reward,
-        h('dt', {}, 'Return'), this.fields.return));
+      h('div', { class: 'scene-body' },
+        h('div', { class: 'scene-view' }, this.canvas, this.desc),
+        h('dl', { class: 'step-fields' },
+          h('dt', {}, 'Step'), this.fields.step,
+          h('dt', {}, 'Observation'), this.fields.observation,
+          h('dt', {}, 'Action'), this.fields.action,
+          h('dt', {}, 'Reward'), this.fields.reward,
+          h('dt', {}, 'Return'), this.fields.return)));
   }
 
   resize(): void {
