@@ -68,6 +68,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
   height = 0;
   stride = 0;
   cells = new Int32Array(0);
+  private blankCells = new Int32Array(0);
   maxSteps: number;
   seeThroughWalls: boolean;
   readonly taskKind: TaskKind;
@@ -272,6 +273,9 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.height = height;
     this.stride = width + 2 * PAD;
     this.cells = new Int32Array(this.stride * (height + 2 * PAD));
+    // An empty world framed by the wall padding, copied in on every reset.
+    this.blankCells = new Int32Array(this.cells.length).fill(WALL_ID);
+    for (let y = 0; y < height; y++) this.blankCells.fill(0, this.index(0, y), this.index(width, y));
     const off = new Int32Array(4 * VIEW_CELLS);
     for (let d = 0; d < 4; d++) {
       const dx = DX[d]!;
@@ -292,8 +296,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
       this.allocateGrid(width, height);
       return;
     }
-    this.cells.fill(WALL_ID);
-    for (let y = 0; y < height; y++) this.cells.fill(0, this.index(0, y), this.index(width, y));
+    this.cells.set(this.blankCells);
     this.objCount = 2;
     this.objType[WALL_ID] = T_WALL;
     this.objColor[WALL_ID] = COLOR.grey;
