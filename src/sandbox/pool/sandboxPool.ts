@@ -52,7 +52,6 @@ export class SandboxPool {
   private readonly workerScript: string | undefined;
   private readonly workers = new Set<WorkerHandle>();
   private readonly queue: QueuedJob[] = [];
-  private readonly running = new Map<WorkerHandle, QueuedJob>();
   private nextJob = 1;
   private startupFailures = 0;
   private closed = false;
@@ -109,11 +108,10 @@ export class SandboxPool {
   /** Stops every worker; running batches resolve with the records they have. */
   async close(): Promise<void> {
     this.closed = true;
-    const batches = new Set([...this.queue, ...this.running.values()].map((j) => j.batch));
+    const batches = new Set([...this.queue, ...[...this.workers].flatMap((w) => w.pending as QueuedJob[])].map((j) => j.batch));
     this.queue.length = 0;
     for (const w of this.workers) w.close();
     this.workers.clear();
-    this.running.clear();
     for (const b of batches) b.finish();
   }
 
@@ -137,7 +135,7 @@ export class SandboxPool {
 
   private abortBatch(batch: Batch): void {
     for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]?.batch === batch) this.queue.splice(i, 1);
-    for (const [worker, job] of this.running) if (job.batch === batch) worker.abort();
+    for (const worker of this.workers) if (worker.runs((j) => (j as QueuedJob).batch === batch)) worker.abort();
     batch.finish();
   }
 
@@ -145,15 +143,17 @@ export class SandboxPool {
     if (this.closed) return;
     // Idle workers take the next job they can run; a worker for other plugins is recycled.
     for (const worker of [...this.workers]) {
-      if (!worker.idle) continue;
-      const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
-      if (i >= 0) {
-        const job = this.queue.splice(i, 1)[0] as QueuedJob;
-        this.running.set(worker, job);
-        worker.run(job);
-      } else if (this.queue.length > 0) {
-        this.workers.delete(worker);
-        worker.close();
+      while (worker.idle) {
+        const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
+        if (i >= 0) {
+          worker.run(this.queue.splice(i, 1)[0] as QueuedJob);
+        } else {
+          if (this.queue.length > 0 && worker.pending.length === 0) {
+            this.workers.delete(worker);
+            worker.close();
+          }
+          break;
+        }
       }
     }
     // Start workers for what is still queued, up to the pool size.
@@ -186,19 +186,20 @@ export class SandboxPool {
         this.startupFailures = 0;
         this.dispatch();
       },
-      record: (w, job, record) => {
-        this.running.delete(w);
+      record: (_w, job, record) => {
         this.complete(job as QueuedJob, record);
         this.dispatch();
       },
-      exit: (w, job, lost, startedOk) => this.onWorkerExit(w, job as QueuedJob | null, lost, startedOk),
+      exit: (w, job, lost, startedOk, unstarted) => {
+        this.queue.unshift(...(unstarted as QueuedJob[]).filter((j) => !j.batch.done));
+        this.onWorkerExit(w, job as QueuedJob | null, lost, startedOk);
+      },
     });
     this.workers.add(worker);
   }
 
   private onWorkerExit(worker: WorkerHandle, job: QueuedJob | null, lost: LostJob | null, startedOk: boolean): void {
     this.workers.delete(worker);
-    this.running.delete(worker);
     if (this.closed) return;
     if (!startedOk) {
       this.startupFailures++;

@@ -30,8 +30,11 @@ export type LostJob =
 export interface WorkerEvents {
   ready(worker: WorkerHandle, pluginErrors: string[]): void;
   record(worker: WorkerHandle, job: Job, record: EpisodeRecord): void;
-  /** The process is gone; `job` is what it was running, if anything. */
-  exit(worker: WorkerHandle, job: Job | null, lost: LostJob | null, startedOk: boolean): void;
+  /**
+   * The process is gone. `job` is what it was running, if anything (with what became of it);
+   * `unstarted` were sent to it but never begun, and go back to the queue uncharged.
+   */
+  exit(worker: WorkerHandle, job: Job | null, lost: LostJob | null, startedOk: boolean, unstarted: Job[]): void;
 }
 
 /** Slack on top of a deadline before the host kills: the worker's own checks fire first. */
@@ -39,13 +42,15 @@ const graceMs = (deadline: number): number => 150 + deadline * 0.1;
 const STARTUP_TIMEOUT_MS = 15_000;
 const MEMORY_POLL_MS = 100;
 const STDERR_TAIL = 4096;
+const PIPELINE_DEPTH = 2;
 
 type KillReason = { status: EpisodeStatus; error: EpisodeError } | { status: 'aborted' };
 
 export class WorkerHandle {
   private readonly child: ChildProcess;
   private readonly knownBundles = new Set<string>();
-  private job: Job | null = null;
+  /** Jobs sent to the worker, in order; the head is running (or about to). */
+  private readonly jobs: Job[] = [];
   private jobStarted = 0;
   private phase: EpisodePhase = 'constructor';
   private progress = { steps: 0, ret: 0 };
@@ -80,30 +85,44 @@ export class WorkerHandle {
   get ready(): boolean {
     return this.isReady && !this.exited;
   }
+  /** Room for another job: one running plus one waiting, so the worker never idles on a round trip. */
   get idle(): boolean {
-    return this.ready && this.job === null;
+    return this.ready && this.jobs.length < PIPELINE_DEPTH;
   }
-  get current(): Job | null {
-    return this.job;
+  get pending(): readonly Job[] {
+    return this.jobs;
   }
 
   run(job: Job): void {
-    this.job = job;
-    this.jobStarted = performance.now();
-    this.phase = 'constructor';
-    this.progress = { steps: 0, ret: 0 };
+    this.jobs.push(job);
     const msg: RunEpisodeMessage = { type: 'episode', job: job.id, bundleId: job.bundle.id, envId: job.envId, params: job.params, spec: job.spec, limits: job.limits };
     if (!this.knownBundles.has(job.bundle.id)) {
       msg.code = job.bundle.code;
       this.knownBundles.add(job.bundle.id);
     }
     this.child.send(msg);
+    if (this.jobs.length === 1) this.start();
+  }
+
+  /** The head job starts now (the worker picks it up as soon as the previous one is done). */
+  private start(): void {
+    const job = this.jobs[0];
+    if (!job) return;
+    this.jobStarted = performance.now();
+    this.phase = 'constructor';
+    this.progress = { steps: 0, ret: 0 };
     const { episodeTimeoutMs } = job.limits;
     this.episodeTimer = setTimeout(() => this.deadline('episode'), episodeTimeoutMs + graceMs(episodeTimeoutMs));
     this.armActTimer();
     if (this.rssLimitMb > 0 && process.platform === 'linux') {
       this.memoryTimer = setInterval(() => this.checkMemory(), MEMORY_POLL_MS);
     }
+  }
+
+  /** True when a job of this batch is running here (not merely waiting). */
+  runs(job: (j: Job) => boolean): boolean {
+    const head = this.jobs[0];
+    return head !== undefined && job(head);
   }
 
   /** Stops the episode in flight (batch aborted): the worker is killed and its job dropped. */
@@ -118,14 +137,14 @@ export class WorkerHandle {
 
   private armActTimer(): void {
     clearTimeout(this.actTimer);
-    const job = this.job;
+    const job = this.jobs[0];
     if (!job) return;
     const ms = Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
     this.actTimer = setTimeout(() => this.deadline(this.phase === 'constructor' ? 'constructor' : 'act'), ms + graceMs(ms));
   }
 
   private deadline(which: 'episode' | 'act' | 'constructor'): void {
-    const job = this.job;
+    const job = this.jobs[0];
     if (!job) return;
     const ms = which === 'episode' ? job.limits.episodeTimeoutMs : Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
     const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : this.phase === 'reset' ? 'reset()' : `act() at step ${this.progress.steps}`;
@@ -160,16 +179,17 @@ export class WorkerHandle {
         this.events.ready(this, m.pluginErrors);
         return;
       case 'beat':
-        if (this.job?.id !== m.job) return;
+        if (this.jobs[0]?.id !== m.job) return;
         this.phase = m.phase;
         this.progress = { steps: m.steps, ret: m.return };
         this.armActTimer();
         return;
       case 'record': {
-        const job = this.job;
+        const job = this.jobs[0];
         if (job?.id !== m.job) return;
         this.clearTimers();
-        this.job = null;
+        this.jobs.shift();
+        this.start();
         this.events.record(this, job, m.record);
         return;
       }
@@ -181,8 +201,7 @@ export class WorkerHandle {
     this.exited = true;
     this.clearTimers();
     clearTimeout(this.startupTimer);
-    const job = this.job;
-    this.job = null;
+    const [job = null, ...unstarted] = this.jobs.splice(0);
     let lost: LostJob | null = null;
     if (job) {
       const reason = this.killReason ?? (isOutOfMemory(this.stderr) ? { status: 'memory' as const, error: { message: `the policy ran out of memory (the ${'heap'} limit of the sandbox worker); the worker was stopped` } } : undefined);
@@ -190,7 +209,7 @@ export class WorkerHandle {
       else if (reason) lost = { kind: 'record', record: this.lostRecord(job, reason.status, reason.error) };
       else lost = { kind: 'crashed', reason: `the sandbox worker exited (${signal ? `signal ${signal}` : `code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim().slice(-800)}` : ''}` };
     }
-    this.events.exit(this, job, lost, this.isReady);
+    this.events.exit(this, job, lost, this.isReady, unstarted);
   }
 
   lostRecord(job: Job, status: EpisodeStatus, error: EpisodeError): EpisodeRecord {
