@@ -211,7 +211,12 @@ function renamesOnly(before: Map<string, BundleModule>, after: Map<string, Bundl
     const declared = after.get(p)!.facts.declared;
     const declaredBefore = m.facts.declared;
     for (const [x, y] of forward) if (!declaredBefore.has(x.slice(1)) || !declared.has(y.slice(1))) return null;
-    for (const [x, y] of forward) renames.push({ file: p, from: x.slice(1), to: y.slice(1), declares: declared.get(y.slice(1)) ?? 'unknown' });
+    // `$speed → $velocity` and `.speed → .velocity` are one rename.
+    const pairs = new Set([...forward].map(([x, y]) => `${x.slice(1)}\u0000${y.slice(1)}`));
+    for (const pair of pairs) {
+      const [from, to] = pair.split('\u0000') as [string, string];
+      renames.push({ file: p, from, to, declares: declared.get(to) ?? 'unknown' });
+    }
   }
   return renames.length > 0 ? renames : null;
 }

@@ -80,9 +80,10 @@ export function isPlaceholder(token: string): boolean {
   return token.length === 2 && token.charCodeAt(0) === 35; /* '#' */
 }
 
-/** Identifier tokens start with '$'. */
+/** Identifier tokens start with '$' (names) or '.' (member names after a dot). */
 export function isIdentifierToken(token: string): boolean {
-  return token.charCodeAt(0) === 36;
+  const c = token.charCodeAt(0);
+  return c === 36 || c === 46;
 }
 
 export class Counter {

@@ -421,7 +421,11 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
     if (isErased(node)) return;
     if (asLiteral(node)) return;
     if (k === K.Identifier || k === K.PrivateIdentifier) {
-      tokens.push(`$${(node as TsNode & { text: string }).text}`);
+      // Member names after a dot get their own prefix, so renaming a local `speed` while
+      // `o.speed` stays reads as the rename it is.
+      const parent = node.parent as (TsNode & { name?: TsNode }) | undefined;
+      const member = parent?.kind === K.PropertyAccessExpression && parent.name === node;
+      tokens.push(`${member ? '.' : '$'}${(node as TsNode & { text: string }).text}`);
       return;
     }
     if (k === K.StringLiteral || k === K.NumericLiteral) {

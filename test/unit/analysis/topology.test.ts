@@ -96,6 +96,16 @@ describe('analysis: topology rules', () => {
     assert.deepEqual(r.details.slice(0, 1), ['3 ifs added in Policy.act']);
   });
 
+  it('renaming a local named like a member it reads is a rename; renaming a field renames its accesses too', async () => {
+    const local = await edit(wrap('const length = o.length;\nreturn length * 2;'), wrap('const n = o.length;\nreturn n * 2;'));
+    assert.deepEqual(local.structural?.renames, [{ file: 'policy.ts', from: 'length', to: 'n', declares: 'variable' }]);
+    const field = 'export class Policy {\n  private speed = 1;\n  act(): number {\n    this.speed += 1;\n    return this.speed;\n  }\n}\n';
+    const r = await edit(field, field.replace(/speed/g, 'velocity'));
+    assert.equal(r.structural?.renameOnly, true);
+    assert.deepEqual(r.structural?.renames, [{ file: 'policy.ts', from: 'speed', to: 'velocity', declares: 'field' }]);
+    assert.deepEqual(r.details, ['rename only: field speed → velocity (policy.ts)']);
+  });
+
   it('a rename that collides with an existing name is not reported as a rename', async () => {
     const r = await edit(wrap('const a = o[0]!;\nconst b = o[1]!;\nreturn a + b;'), wrap('const a = o[0]!;\nconst b = o[1]!;\nreturn b + b;'));
     assert.equal(r.class, 'structural');
