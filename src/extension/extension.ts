@@ -9,13 +9,14 @@ import { registerPolicyCodeLens } from './codelens/policyCodeLens';
 import { registerCheckpointCommands } from './commands/checkpointCommands';
 import { registerFeedbackCommands } from './commands/feedbackCommands';
 import { registerNewWorkspaceCommand } from './commands/newWorkspace';
-import { registerPanelFallbacks } from './commands/panelFallback';
+import { familyResolver, registerPanelCommands } from './commands/panelCommands';
 import { registerRunnerCommands } from './commands/runnerCommands';
 import { registerSubmitCommands } from './commands/submitCommands';
 import { registerPolicyDiagnostics } from './diagnostics/policyDiagnostics';
 import { registerLiteralHover } from './hovers/literalHover';
 import { registerRunTools } from './lmTools/runTools';
 import { registerMcpProvider } from './mcp/mcpProvider';
+import { registerPanels } from './panels';
 import { RunSession } from './run/runSession';
 import { settings } from './settings';
 import { setConfirmTestMode } from './shared/confirm';
@@ -32,6 +33,14 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
   const { api, disposable: apiDisposable } = createApi(session, plugins);
   const tree = registerRunTree(session);
   const version = (context.extension.packageJSON as { version?: string }).version ?? '0.0.0';
+  const panels = registerPanels(context, {
+    workspaceRoot: () => session.model?.root,
+    events: api,
+    familyOf: familyResolver(() => plugins.all()),
+    openDiff: (submission) => vscode.commands.executeCommand('policyforge.compareWithCheckpoint', { submission }),
+    openFeedback: (submission) => vscode.commands.executeCommand('policyforge.openFeedback', { submission }),
+    log,
+  });
 
   context.subscriptions.push(
     log,
@@ -48,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerCheckpointCommands(session, log),
     registerFeedbackCommands(session, log),
     registerRunnerCommands(session, log),
-    registerPanelFallbacks(session, log),
+    registerPanelCommands(session, panels, log),
     registerRunTools(session),
     registerMcpProvider(session, context.extensionPath, version, log),
   );
