@@ -35,6 +35,9 @@ export class ReferencePlanner {
   private navFirst = new Int8Array(0);
   private navQueue = new Int32Array(0);
   private seen = new Uint8Array(0);
+  private relaxQueue = new Int32Array(0);
+  private inQueue = new Uint8Array(0);
+  private stepCost = new Int32Array(0);
 
   constructor(private readonly env: MiniGridEnv) {}
 
@@ -152,37 +155,51 @@ export class ReferencePlanner {
     return COST_FREE;
   }
 
-  /** Dijkstra (bucket queue) from the agent over the relaxed costs. */
+  /** Shortest relaxed distances from the agent (label-correcting queue; the grids are tiny). */
   private relax(): void {
     const n = this.w * this.h;
     if (this.relaxedDist.length !== n) {
       this.relaxedDist = new Int32Array(n);
       this.relaxedPrev = new Int32Array(n);
+      this.relaxQueue = new Int32Array(n);
+      this.inQueue = new Uint8Array(n);
+      this.stepCost = new Int32Array(n);
     }
     const dist = this.relaxedDist.fill(INF);
     const prev = this.relaxedPrev.fill(-1);
+    const queue = this.relaxQueue;
+    const inQueue = this.inQueue.fill(0);
+    const cost = this.stepCost;
+    for (let c = 0; c < n; c++) cost[c] = this.relaxedCost(c);
     const start = this.env.agentX + this.env.agentY * this.w;
     dist[start] = 0;
-    const buckets: number[][] = [[start]];
-    for (let d = 0; d < buckets.length; d++) {
-      const bucket = buckets[d];
-      if (!bucket) continue;
-      for (const cell of bucket) {
-        if (dist[cell] !== d) continue;
-        const x = cell % this.w;
-        const y = (cell - x) / this.w;
-        for (let k = 0; k < 4; k++) {
-          const nx = x + DIR_DX[k]!;
-          const ny = y + DIR_DY[k]!;
-          if (nx < 0 || ny < 0 || nx >= this.w || ny >= this.h) continue;
-          const nc = nx + ny * this.w;
-          const cost = this.relaxedCost(nc);
-          if (cost >= INF) continue;
-          const nd = d + cost;
-          if (nd < dist[nc]!) {
-            dist[nc] = nd;
-            prev[nc] = cell;
-            (buckets[nd] ??= []).push(nc);
+    // Ring buffer: a cell is in the queue at most once at a time, so n slots suffice.
+    let head = 0;
+    let size = 1;
+    queue[0] = start;
+    inQueue[start] = 1;
+    while (size > 0) {
+      const cell = queue[head]!;
+      head = (head + 1) % n;
+      size--;
+      inQueue[cell] = 0;
+      const x = cell % this.w;
+      const y = (cell - x) / this.w;
+      for (let k = 0; k < 4; k++) {
+        const nx = x + DIR_DX[k]!;
+        const ny = y + DIR_DY[k]!;
+        if (nx < 0 || ny < 0 || nx >= this.w || ny >= this.h) continue;
+        const nc = nx + ny * this.w;
+        const c = cost[nc]!;
+        if (c >= INF) continue;
+        const nd = dist[cell]! + c;
+        if (nd < dist[nc]!) {
+          dist[nc] = nd;
+          prev[nc] = cell;
+          if (!inQueue[nc]) {
+            inQueue[nc] = 1;
+            queue[(head + size) % n] = nc;
+            size++;
           }
         }
       }
