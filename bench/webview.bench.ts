@@ -2,8 +2,9 @@
  * Webview panels in headless Chromium (the built bundles under the real CSP, fake host):
  * - dashboard render of 128 submissions × 128 episodes (validate + build DOM + charts + layout),
  *   against JSON.parse of the same message in the same page (target < 200 ms);
- * - a 1,000-step replay playing at display rate: per-frame work and dropped frames, against the
- *   same page's idle requestAnimationFrame cadence (target: work well under 16.7 ms, no drops).
+ * - a 1,000-step replay (two episodes side by side) playing at display rate: per-frame work
+ *   against the 16.7 ms frame budget, frame interval against the same page's idle rAF cadence,
+ *   and dropped frames against a bare repaint of the same two canvases (the machine's floor).
  */
 import type { BenchModule, BenchTable } from './harness';
 import { makeReport, makeRun, makeTrajectory } from '../test/unit/webview/fixtures';
@@ -92,6 +93,24 @@ async function replayPlayback(table: BenchTable, browser: Browser, server: Serve
       return out;
     };
     const idle = await intervals(1500);
+    // The machine's floor: the same two canvases repainted every frame with nothing else going on.
+    const canvases = [...document.querySelectorAll('canvas.scene-canvas')] as HTMLCanvasElement[];
+    let k = 0;
+    let repaint = true;
+    const paint = (): void => {
+      if (!repaint) return;
+      k++;
+      for (const c of canvases) {
+        const ctx = c.getContext('2d');
+        if (ctx === null) continue;
+        ctx.fillStyle = k % 2 ? '#ffffff' : '#eeeeee';
+        ctx.fillRect(0, 0, c.width, c.height);
+      }
+      requestAnimationFrame(paint);
+    };
+    requestAnimationFrame(paint);
+    const canvasOnly = await intervals(4000);
+    repaint = false;
     const probe = (globalThis as { __pfFrameProbe?: number[] }).__pfFrameProbe ?? [];
     probe.length = 0;
     // 16× CartPole's 50 steps/s: at least one new step every display frame for 1000 steps.
@@ -102,17 +121,17 @@ async function replayPlayback(table: BenchTable, browser: Browser, server: Serve
     const playing = await intervals(4000);
     const frames = [...probe];
     const stepText = document.querySelector('dd[data-field="step"]')?.textContent ?? '';
-    return { idle, playing, frames, stepText };
+    return { idle, canvasOnly, playing, frames, stepText };
   });
   await p.close();
   const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)] ?? NaN;
   const idleMean = mean(r.idle);
   const dropped = r.playing.filter((d) => d > idleMean * 1.5).length;
-  const idleDropped = r.idle.filter((d) => d > idleMean * 1.5).length;
+  const canvasDropped = r.canvasOnly.filter((d) => d > idleMean * 1.5).length;
   process.stdout.write(`replay: ${r.frames.length} frames drawn (2 scenes), now at step ${r.stepText}; display interval idle ${idleMean.toFixed(2)} ms\n`);
   table.duration('replay 1000 steps: frame work p95', p95(r.frames), 'ms', 'display frame budget', 16.7, '≪ 16.7 ms');
   table.duration('replay 1000 steps: frame work mean', mean(r.frames), 'ms', 'display frame budget', 16.7, '≪ 16.7 ms');
   table.duration('replay 1000 steps: frame interval mean', mean(r.playing), 'ms', 'idle rAF interval', idleMean, '≈ 1×');
-  table.duration('replay 1000 steps: dropped frames (of ' + r.playing.length + ')', dropped, 'frames', 'idle page drops', Math.max(idleDropped, 0.5), '0');
+  table.duration(`replay 1000 steps: dropped frames (of ${r.playing.length})`, dropped, 'frames', `bare 2-canvas repaint drops (of ${r.canvasOnly.length})`, Math.max(canvasDropped, 0.5), '≈ 1×');
 }
