@@ -8,9 +8,10 @@ import { classicBench } from './classic.bench';
 import { minigridBench } from './minigrid.bench';
 import { analysisBench } from './analysis.bench';
 import { runnerBench } from './runner.bench';
+import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, runnerBench, analysisBench, webviewBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, sandboxBench, runnerBench, analysisBench, webviewBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -99,27 +99,29 @@ export const sandboxBench: BenchModule = {
         }
       }
 
-      // Bundle to records: build + run with default limits (trajectories kept) on a warm pool,
-      // and once more including worker start-up.
+      // Bundle to records: build + run on a warm pool, without trajectories (the target row),
+      // with every step recorded (64k steps of JSON), and once more including worker start-up.
       const pool = new SandboxPool();
       try {
-        const run = async (p: SandboxPool): Promise<void> => {
+        const run = async (p: SandboxPool, maxTrajectorySteps: number): Promise<void> => {
           const b = await build(root);
-          const records = await p.runBatch({ bundle: b, envId: 'CartPole-v1', params: {}, episodes: specs });
+          const records = await p.runBatch({ bundle: b, envId: 'CartPole-v1', params: {}, episodes: specs, limits: { maxTrajectorySteps } });
           if (records.length !== EPISODES) throw new Error('missing records');
         };
-        await run(pool);
-        const warmMs = await bestOf(5, () => run(pool));
+        await run(pool, 0);
+        const warmMs = await bestOf(5, () => run(pool, 0));
         table.duration('bundle → 128 records (warm pool)', warmMs, 'ms', 'direct', directMs, `≤ 250 ms on 2 cores`);
+        const trajMs = await bestOf(3, () => run(pool, 1000));
+        table.duration('bundle → 128 records + full trajectories', trajMs, 'ms', 'direct', directMs);
         const coldMs = await bestOf(3, async () => {
           const fresh = new SandboxPool();
           try {
-            await run(fresh);
+            await run(fresh, 0);
           } finally {
             await fresh.close();
           }
         });
-        table.duration('bundle → 128 records (cold pool)', coldMs, 'ms', 'direct', directMs);
+        table.duration('bundle → 128 records (cold pool, spawn incl.)', coldMs, 'ms', 'direct', directMs);
       } finally {
         await pool.close();
       }

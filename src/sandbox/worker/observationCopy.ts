@@ -16,11 +16,12 @@ export function observationCopier(space: SpaceDescription, bridge: RealmBridge):
     case 'Box': {
       const size = space.shape.reduce((a, b) => a * b, 1);
       const Ctor = space.dtype === 'uint8' ? bridge.Uint8Array : space.dtype === 'int32' ? bridge.Int32Array : bridge.Float64Array;
+      // One constructor call copies the whole array. Element stores would be megamorphic
+      // (every realm has its own typed-array maps) and cost far more than the episode itself.
       return (v) => {
         const src = v as ArrayLike<number>;
-        const out = new Ctor(size);
-        for (let i = 0; i < size; i++) out[i] = src[i] as number;
-        return out;
+        if (src.length !== size) throw new RangeError(`observation has ${src.length} values, the space ${size}`);
+        return new Ctor(src);
       };
     }
     case 'Discrete':
