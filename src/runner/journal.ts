@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { ReturnStats } from '../protocol/feedback';
 
 export type JournalEvent =
-  | { type: 'created'; runId: string; envId: string; budget: number }
+  | { type: 'created'; runId: string; envId: string; budget: number; secretFingerprint?: string }
   | { type: 'runner_started'; pid: number }
   | { type: 'submit_rejected'; reason: string; code: number; message: string }
   | { type: 'submit_started'; submission: number; checkpoint: string; parent: number | null; cases: number[]; note?: string }

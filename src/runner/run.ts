@@ -34,7 +34,7 @@ import { Journal, type JournalEvent, type StampedEvent } from './journal';
 import { workspacePaths, type WorkspacePaths } from './paths';
 import { RunError } from './runError';
 import { applyEvent, foldJournal, selectBest, type RunState } from './runState';
-import { loadOrCreateSecret, SeedDeriver, type Split } from './secret';
+import { loadOrCreateSecret, loadSecret, secretPath, SeedDeriver, type Split } from './secret';
 import { returnStats, statusCounts } from './stats';
 
 export interface RunEvents {
@@ -81,13 +81,21 @@ export class Run extends EventEmitter<RunEvents> {
   ) {
     super();
     this.paths = workspacePaths(root);
-    this.seeds = new SeedDeriver(loadOrCreateSecret(config.runId));
+    const events = Journal.read(this.paths.events);
+    const created = events.find((e): e is StampedEvent & { type: 'created' } => e.type === 'created');
+    // Once a run has started its hidden cases are fixed: a lost or swapped secret must not
+    // silently turn them into other cases.
+    const secret = created ? loadSecret(config.runId) : loadOrCreateSecret(config.runId);
+    if (!secret) throw new Error(`the secret of run ${config.runId} is missing (${secretPath(config.runId)}); its hidden cases cannot be reproduced, so the run cannot continue`);
+    this.seeds = new SeedDeriver(secret);
+    if (created?.secretFingerprint && created.secretFingerprint !== this.seeds.fingerprint()) {
+      throw new Error(`the secret at ${secretPath(config.runId)} is not the one this run started with; the run cannot continue`);
+    }
     this.checkpoints = new CheckpointStore(this.paths);
     this.feedbackStore = new FeedbackStore(this.paths, config.feedbackMaxBytes);
-    const events = Journal.read(this.paths.events);
     this.journal = new Journal(this.paths.events);
     this.state = foldJournal(events);
-    if (!events.some((e) => e.type === 'created')) this.record({ type: 'created', runId: config.runId, envId: config.envId, budget: config.budget });
+    if (!created) this.record({ type: 'created', runId: config.runId, envId: config.envId, budget: config.budget, secretFingerprint: this.seeds.fingerprint() });
   }
 
   /** Opens the run frozen in `<root>/.policyforge/run.json`, recovering from any crash. */

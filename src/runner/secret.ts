@@ -23,6 +23,16 @@ export function secretPath(runId: string): string {
   return path.join(dataDir(), 'runs', `${runId}.secret`);
 }
 
+/** The run's secret, or undefined when its file does not exist. */
+export function loadSecret(runId: string): Buffer | undefined {
+  try {
+    return Buffer.from(fs.readFileSync(secretPath(runId), 'utf8').trim(), 'hex');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
 /** Loads the run's secret, creating it (exclusively, mode 0600) on first use. */
 export function loadOrCreateSecret(runId: string): Buffer {
   const file = secretPath(runId);
@@ -47,6 +57,11 @@ export type Split = 'train' | 'validation' | 'assessment';
 
 export class SeedDeriver {
   constructor(private readonly secret: Buffer) {}
+
+  /** Identifies the secret in the journal without revealing anything about the hidden cases. */
+  fingerprint(): string {
+    return createHmac('sha256', this.secret).update('fingerprint').digest('hex').slice(0, 16);
+  }
 
   /** A 32-bit seed for one label. */
   seed(label: string): number {

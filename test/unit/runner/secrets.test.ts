@@ -65,4 +65,20 @@ describe('runner: hidden seeds', function () {
       for (const n of needles) assert.ok(!text.includes(n), `${path.relative(dir, f)} contains hidden seed material ${n}`);
     }
   });
+
+  it('refuses to continue a run whose secret was lost or replaced', async () => {
+    const dir = makeWorkspace({ budget: 4 });
+    const host = await startHost(dir);
+    await host.close();
+    const config = readJson<RunConfig>(path.join(dir, '.policyforge', 'run.json'))!;
+    const file = secretPath(config.runId);
+    const original = fs.readFileSync(file, 'utf8');
+    fs.rmSync(file);
+    await assert.rejects(startHost(dir), /secret of run .* is missing/);
+    fs.writeFileSync(file, 'ab'.repeat(32), { mode: 0o600 });
+    await assert.rejects(startHost(dir), /not the one this run started with/);
+    fs.writeFileSync(file, original, { mode: 0o600 });
+    const again = await startHost(dir);
+    await again.close();
+  });
 });
