@@ -15,7 +15,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 /** @vscode/test-cli configuration. */
 export default {
   label: 'integration',
-  files: 'out/integration/*.test.js',
+  files: 'out/integration/*/*.test.js',
   version: '1.100.3',
   workspaceFolder: mkdtempSync(join(tmpdir(), 'pfit-ws-')),
   mocha: { ui: 'bdd', timeout: 120000 },

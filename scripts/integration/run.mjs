@@ -9,7 +9,7 @@
 // small loopback HTTP endpoint (PF_TEST_CONTROL in the extension host's environment), so tests
 // assert on what the UI really shows, not only on the extension's own state.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -88,8 +88,10 @@ async function main() {
   if (build.status !== 0) throw new Error('integration: npm run build failed');
   const suiteIndex = await buildSuite();
 
-  rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
+  // Failure shots of an earlier run would read as failures of this one; the named shots are overwritten.
+  for (const f of readdirSync(resultsDir)) if (f.startsWith('failure-')) rmSync(join(resultsDir, f), { force: true });
+  rmSync(join(resultsDir, 'workbench.log'), { force: true });
   const workbenchLog = join(resultsDir, 'workbench.log');
   // Short /tmp paths: VS Code's IPC socket paths must stay under 103 characters.
   const base = mkdtempSync(join(tmpdir(), 'pfit-'));
@@ -129,7 +131,10 @@ async function main() {
       } else if (url.pathname === '/click') {
         const selector = url.searchParams.get('selector') ?? 'body';
         const text = url.searchParams.get('text');
-        const target = text ? page.locator(selector).filter({ hasText: text }).first() : page.locator(selector).first();
+        // `within` + `withinText` scope the click to one container, e.g. the toast that says "running".
+        const within = url.searchParams.get('within');
+        const scope = within ? page.locator(within).filter({ hasText: url.searchParams.get('withinText') ?? '' }).locator(selector) : page.locator(selector);
+        const target = text ? scope.filter({ hasText: text }).first() : scope.first();
         await target.click({ timeout: 10_000 });
         res.end('{}');
       } else if (url.pathname === '/press') {

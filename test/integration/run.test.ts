@@ -253,6 +253,24 @@ describe('a PolicyForge run in VS Code', function () {
     assert.equal(s.budget.used, 20);
   });
 
+  it('a running submission shows a cancellable progress notification; Cancel stops it for free', async function () {
+    if (!driverAvailable) this.skip();
+    const slow = starterSource.replace(/act\(([^)]*)\)[^{]*\{/, (m) => `${m}\n    let spin = 0;\n    for (let k = 0; k < 30000000; k++) spin += k;\n    if (spin < 0) return 0;`);
+    await writePolicy(slow);
+    const used = api.status()?.budget.used;
+    const pending = vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 16 });
+    await waitForText(TOASTS, 'PolicyForge: running 16 episodes', 60_000);
+    await waitForStatus(api, 'episodes running', (s) => s.running !== null, 60_000);
+    await screenshot('09b-progress');
+    await click('.monaco-button', 'Cancel', { selector: '.notification-toast-container', text: 'running 16 episodes' });
+    const outcome = await pending;
+    assert.ok(outcome && !outcome.ok, 'the submit did not complete');
+    assert.equal(outcome.reason, 'cancelled');
+    const st = await waitForStatus(api, 'nothing running', (s) => s.running === null);
+    assert.equal(st.budget.used, used, 'a cancelled submission costs nothing');
+    assert.equal(st.history.length, 4);
+  });
+
   it('Finish Run validates and assesses, writes the report, and the views show the selection', async () => {
     let report: RunReport | undefined;
     if (driverAvailable) {

@@ -45,7 +45,12 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
   } catch (e) {
     if (e instanceof RunClientError) {
       model.setRejected({ message: e.message, reason: e.reason, data: e.data });
-      if (!opts.quiet) void vscode.window.showErrorMessage(`PolicyForge rejected the submit (nothing was charged): ${e.message}`);
+      // A cancelled or rolled-back submit leaves no run.submitted behind: re-read what is running.
+      await model.refresh();
+      if (opts.quiet) {
+        // The caller (an LM tool) reports the outcome itself.
+      } else if (e.reason === 'cancelled') void vscode.window.showInformationMessage(`PolicyForge: ${e.message}`);
+      else void vscode.window.showErrorMessage(`PolicyForge rejected the submit (nothing was charged): ${e.message}`);
       return { ok: false, reason: e.reason, message: e.message };
     }
     throw e;

@@ -79,8 +79,9 @@ export class RunModel implements vscode.Disposable {
       void this.refresh();
     });
     client.on('run.rejected', (r: RejectedNotification) => {
-      this.lastRejected = { message: r.message, reason: r.reason, data: {} };
-      this.changeEmitter.fire();
+      // Our own rejected submits arrive here too, possibly after the reply that carried the details.
+      if (this.lastRejected?.message !== r.message) this.lastRejected = { message: r.message, reason: r.reason, data: {} };
+      void this.refresh();
     });
     void this.refresh();
   }

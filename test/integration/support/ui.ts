@@ -51,8 +51,8 @@ export async function typeText(text: string): Promise<void> {
 }
 
 /** Clicks the first element matching `selector` (and containing `text`, when given). */
-export async function click(selector: string, text?: string): Promise<void> {
-  await ask('/click', text ? { selector, text } : { selector });
+export async function click(selector: string, text?: string, within?: { selector: string; text: string }): Promise<void> {
+  await ask('/click', { selector, ...(text ? { text } : {}), ...(within ? { within: within.selector, withinText: within.text } : {}) });
 }
 
 /** Texts of the visible elements matching `selector`. */
