@@ -30,14 +30,9 @@ async function writeEpisodeFiles(tmp: string, stem: string, r: EpisodeRecord): P
   ]);
 }
 
-async function writeDurableAsync(file: string, data: string): Promise<void> {
-  const fh = await fsp.open(file, 'w');
-  try {
-    await fh.writeFile(data);
-    await fh.datasync();
-  } finally {
-    await fh.close();
-  }
+/** Write + fsync + close on the thread pool in one call (`flush`), so the event loop stays free. */
+function writeDurableAsync(file: string, data: string): Promise<void> {
+  return fsp.writeFile(file, data, { flush: true });
 }
 
 export class FeedbackStore {

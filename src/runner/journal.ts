@@ -75,6 +75,30 @@ export class Journal {
     fs.fdatasyncSync(this.fd);
   }
 
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+
+  /**
+   * fdatasync on the thread pool, coalesced: while one is in flight, later callers share the
+   * next one. Resolves once every line appended before the call is durable.
+   */
+  syncAsync(): Promise<void> {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return this.syncing.then(() => this.syncAsync());
+    }
+    this.syncing = new Promise<void>((resolve, reject) => {
+      fs.fdatasync(this.fd, (err) => {
+        this.syncing = null;
+        if (err) reject(err);
+        else resolve();
+      });
+    });
+    const p = this.syncing;
+    this.syncAgain = false;
+    return p;
+  }
+
   close(): void {
     try {
       fs.closeSync(this.fd);

@@ -328,7 +328,8 @@ export class Run extends EventEmitter<RunEvents> {
       if (cancelled) throw e instanceof RunError ? e : new RunError('cancelled', `submission ${n} was cancelled; nothing was charged`);
       throw new RunError('internal', `the sandbox failed while running submission ${n} (nothing was charged): ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.flushProgress();
+    this.journal.sync();
+    this.flushProgress(false);
     this.running = null;
     this.trace(`batch ${Date.now() - started} ms`);
     for (const r of records) pending.addEpisode(r);
@@ -608,15 +609,22 @@ export class Run extends EventEmitter<RunEvents> {
   private notifyAfterSync(progress: ProgressNotification): void {
     const scheduled = this.pendingProgress !== null;
     this.pendingProgress = progress;
-    if (!scheduled) setImmediate(() => this.flushProgress());
+    if (!scheduled) {
+      // The fsync runs on the thread pool so the event loop keeps taking episodes meanwhile.
+      this.journal.syncAsync().then(
+        () => this.flushProgress(false),
+        () => this.flushProgress(true),
+      );
+    }
   }
 
-  private flushProgress(): void {
+  /** Emits the latest pending progress; `sync` forces a blocking fsync first (end of batch). */
+  private flushProgress(sync: boolean): void {
     const p = this.pendingProgress;
     if (!p) return;
     this.pendingProgress = null;
     if (this.closed) return;
-    this.journal.sync();
+    if (sync) this.journal.sync();
     this.emit('progress', p);
   }
 
