@@ -22,6 +22,8 @@ export interface NewWorkspaceArgs {
   envId?: string;
   budget?: number;
   params?: Record<string, ParamValue>;
+  /** With `folder` outside the open workspace: create it without opening it (default true: open it). */
+  openAfter?: boolean;
 }
 
 function isEmptyFolder(dir: string): boolean {
@@ -117,7 +119,7 @@ export function registerNewWorkspaceCommand(session: RunSession, settings: Exten
     log.info(`created a ${def.id} run in ${folder} (budget ${budget})`);
     const inPlace = open?.scheme === 'file' && path.resolve(open.fsPath) === path.resolve(folder);
     if (!inPlace) {
-      await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: false });
+      if (args.openAfter !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: false });
       return folder;
     }
     await session.open(folder);
