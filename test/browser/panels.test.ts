@@ -279,6 +279,21 @@ describe('webview panels in Chromium', function () {
       assert.deepEqual(cspViolations(p), []);
     });
 
+    it('draws from the observations when no snapshots were recorded, and says so', async () => {
+      const p = await panel('replay');
+      const strip = (t: ReturnType<typeof makeTrajectory>): ReturnType<typeof makeTrajectory> => ({ truncated: t.truncated, steps: t.steps.map(({ snapshot: _s, ...rest }) => rest) });
+      let n = 0;
+      for (const [family, trajectory] of [['classic/cartpole', strip(makeTrajectory('classic/cartpole', 40))], ['minigrid', strip(makeGridTrajectory(10))]] as const) {
+        await p.page.keyboard.press('Home');
+        await p.send({ type: 'replay.load', envId: 'X-v0', family, caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory }] });
+        await p.rendered(++n);
+        assert.match((await p.page.textContent('section.scene p.note')) ?? '', /drawn from what the policy observed/);
+        // The screen-reader description comes from the same snapshot the canvas was drawn from.
+        const desc = (await p.page.textContent('section.scene p.sr-only')) ?? '';
+        assert.match(desc, family === 'minigrid' ? /agent at \(3, 6\) facing up/ : /cart at x=-?\d\.\d{3}, pole angle -?\d\.\d{3} rad/, desc);
+      }
+    });
+
     it('says why there is no trajectory', async () => {
       const p = await panel('replay');
       await p.send({ type: 'replay.load', envId: 'CartPole-v1', family: 'classic/cartpole', caseIndex: 3, sides: [{ submission: 4, episode: null, trajectory: null, problem: 'The trajectories of submission #4 were evicted.' }] });

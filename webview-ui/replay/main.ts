@@ -125,7 +125,7 @@ function onMessage(m: HostToWebview): void {
   hostError.hidden = true;
   load = m;
   renderer = rendererFor(m.family, fallbackRenderer);
-  sides = m.sides.map(buildTimeline);
+  sides = m.sides.map((side) => buildTimeline(side, renderer));
   const target: ReplayTarget = { submission: m.sides[0]?.submission ?? 0, caseIndex: m.caseIndex, compareWith: m.sides[1]?.submission };
   // Same episode as before a reload: keep the step the user was on.
   const sameTarget = state.target !== null && state.target.submission === target.submission && state.target.caseIndex === target.caseIndex && state.target.compareWith === target.compareWith;
@@ -177,6 +177,7 @@ class SceneView {
     this.element = h('section', { class: 'card scene', 'aria-label': label, 'data-submission': timeline.submission },
       h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · return ${fmtNum(timeline.returns[timeline.frames - 1] ?? 0)} in ${timeline.frames - 1} steps`), h('div', { class: 'card-actions' }, png)),
       timeline.problem ? h('div', { class: 'banner' }, timeline.problem) : null,
+      timeline.fromObservations ? h('p', { class: 'muted note' }, 'No environment snapshots were recorded: the scene is drawn from what the policy observed.') : null,
       h('div', { class: 'scene-body' },
         h('div', { class: 'scene-view' }, this.canvas, this.desc),
         h('dl', { class: 'step-fields' },

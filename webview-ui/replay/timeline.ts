@@ -5,6 +5,7 @@
  */
 import type { TrajectoryStep } from '../../src/protocol/episodes';
 import type { ReplaySide } from '../../src/protocol/webview';
+import type { SceneRenderer } from './renderers';
 
 export interface Timeline {
   submission: number;
@@ -18,15 +19,19 @@ export interface Timeline {
   obsMatrix: number[][] | null;
   status: string | null;
   problem: string | null;
+  /** True when the scenes were reconstructed from observations (no snapshots recorded). */
+  fromObservations: boolean;
 }
 
-export function buildTimeline(side: ReplaySide): Timeline {
+export function buildTimeline(side: ReplaySide, renderer: SceneRenderer): Timeline {
   const steps = side.trajectory?.steps ?? [];
   const n = steps.length;
   const rewards = new Float64Array(n + 1);
   const returns = new Float64Array(n + 1);
   const snapshots: unknown[] = new Array<unknown>(n + 1);
-  snapshots[0] = side.trajectory?.initialSnapshot ?? steps[0]?.snapshot;
+  const recorded = side.trajectory?.initialSnapshot !== undefined || steps.some((s) => s.snapshot !== undefined);
+  const fromObs = !recorded && renderer.fromObservation !== undefined && n > 0;
+  snapshots[0] = fromObs ? renderer.fromObservation?.(steps[0]?.observation, steps[0]?.action) : (side.trajectory?.initialSnapshot ?? steps[0]?.snapshot);
   let acc = 0;
   for (let i = 0; i < n; i++) {
     const s = steps[i];
@@ -34,7 +39,9 @@ export function buildTimeline(side: ReplaySide): Timeline {
     rewards[i + 1] = s.reward;
     acc += s.reward;
     returns[i + 1] = acc;
-    snapshots[i + 1] = s.snapshot ?? snapshots[i];
+    // The state after step i is what the policy observes before step i+1; the last state was never observed.
+    const next = steps[i + 1];
+    snapshots[i + 1] = fromObs ? (next ? renderer.fromObservation?.(next.observation, next.action) : snapshots[i]) : (s.snapshot ?? snapshots[i]);
   }
   return {
     submission: side.submission,
@@ -46,6 +53,7 @@ export function buildTimeline(side: ReplaySide): Timeline {
     obsMatrix: numericObservations(steps.map((s) => s.observation)),
     status: side.episode?.status ?? null,
     problem: side.problem ?? (side.trajectory === null ? 'No trajectory recorded for this episode.' : null),
+    fromObservations: fromObs,
   };
 }
 

@@ -1,5 +1,5 @@
 /** Classic-control scenes, drawn like Gymnasium's renderers from the recorded snapshots. */
-import { drawMessage, numField, type SceneRenderer } from './registry';
+import { drawMessage, numbers, numField, type SceneRenderer } from './registry';
 
 const f3 = (v: number): string => v.toFixed(3);
 
@@ -7,6 +7,8 @@ export const cartPoleRenderer: SceneRenderer = {
   family: 'classic/cartpole',
   stepsPerSecond: 50,
   aspect: 2,
+  // [x, x_dot, theta, theta_dot]
+  fromObservation: (o) => { const v = numbers(o, 4); return v ? { x: v[0], theta: v[2] } : null; },
   describe: (s) => `cart at x=${f3(numField(s, 'x') ?? NaN)}, pole angle ${f3(numField(s, 'theta') ?? NaN)} rad`,
   draw(sc, snap) {
     const x = numField(snap, 'x');
@@ -46,6 +48,8 @@ export const mountainCarRenderer: SceneRenderer = {
   family: 'classic/mountaincar',
   stepsPerSecond: 30,
   aspect: 1.6,
+  // [position, velocity]; the goal is the environment's default (0.5 for both variants at default parameters)
+  fromObservation: (o) => { const v = numbers(o, 2); return v ? { position: v[0], goal: 0.5 } : null; },
   describe: (s) => `car at position ${f3(numField(s, 'position') ?? NaN)}, goal ${f3(numField(s, 'goal') ?? 0.5)}`,
   draw(sc, snap) {
     const pos = numField(snap, 'position');
@@ -97,6 +101,12 @@ export const pendulumRenderer: SceneRenderer = {
   family: 'classic/pendulum',
   stepsPerSecond: 20,
   aspect: 1.2,
+  // [cos θ, sin θ, θ_dot]; the torque is the action taken from that state
+  fromObservation: (o, a) => {
+    const v = numbers(o, 3);
+    const u = Array.isArray(a) && typeof a[0] === 'number' ? a[0] : typeof a === 'number' ? a : 0;
+    return v ? { theta: Math.atan2(v[1] as number, v[0] as number), lastU: u } : null;
+  },
   describe: (s) => `pendulum angle ${f3(numField(s, 'theta') ?? NaN)} rad (0 is upright), last torque ${f3(numField(s, 'lastU') ?? 0)}`,
   draw(sc, snap) {
     const theta = numField(snap, 'theta');
@@ -130,6 +140,8 @@ export const acrobotRenderer: SceneRenderer = {
   family: 'classic/acrobot',
   stepsPerSecond: 15,
   aspect: 1.2,
+  // [cos θ1, sin θ1, cos θ2, sin θ2, θ1_dot, θ2_dot]
+  fromObservation: (o) => { const v = numbers(o, 4); return v ? { theta1: Math.atan2(v[1] as number, v[0] as number), theta2: Math.atan2(v[3] as number, v[2] as number) } : null; },
   describe: (s) => `link angles ${f3(numField(s, 'theta1') ?? NaN)} and ${f3(numField(s, 'theta2') ?? NaN)} rad`,
   draw(sc, snap) {
     const t1 = numField(snap, 'theta1');

@@ -71,6 +71,18 @@ export const miniGridRenderer: SceneRenderer = {
   family: 'minigrid',
   stepsPerSecond: 4,
   aspect: 1,
+  /**
+   * Without a world snapshot, the agent's own 7×7 view: the observation image uses the same
+   * (i*7+j)*3 layout as Grid.encode(), with the agent at the bottom centre facing up.
+   */
+  fromObservation(o) {
+    if (typeof o !== 'object' || o === null) return null;
+    const obs = o as { image?: unknown; mission?: unknown };
+    const image = obs.image;
+    const cells = Array.isArray(image) ? image : image !== null && typeof image === 'object' ? Object.values(image as Record<string, number>) : null;
+    if (cells === null || cells.length < VIEW * VIEW * 3) return null;
+    return { width: VIEW, height: VIEW, grid: cells, agent: [Math.floor(VIEW / 2), VIEW - 1, 3], visible: null, carrying: null, mission: `${typeof obs.mission === 'string' ? obs.mission : ''} (agent's view)`.trim() };
+  },
   describe(s) {
     const g = parse(s);
     if (g === null) return 'no grid state';

@@ -31,6 +31,12 @@ export interface SceneRenderer {
   draw(scene: SceneContext, snapshot: unknown, frame: SceneFrame): void;
   /** One line describing the snapshot for screen readers. */
   describe(snapshot: unknown): string;
+  /**
+   * A drawable snapshot from what the policy observed, for trajectories recorded without
+   * snapshots (the observation before step k+1 is the state after step k). Null when the
+   * observation does not carry enough.
+   */
+  fromObservation?(observation: unknown, action: unknown): unknown;
 }
 
 const renderers = new Map<string, SceneRenderer>();
@@ -60,6 +66,13 @@ export function numField(o: unknown, key: string): number | null {
   if (typeof o !== 'object' || o === null) return null;
   const v = (o as Record<string, unknown>)[key];
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** Reads a number array (a JSON'd Box observation) of at least `n` finite numbers. */
+export function numbers(o: unknown, n: number): number[] | null {
+  if (!Array.isArray(o) || o.length < n) return null;
+  for (let i = 0; i < n; i++) if (typeof o[i] !== 'number' || !Number.isFinite(o[i])) return null;
+  return o as number[];
 }
 
 export function drawMessage(s: SceneContext, text: string): void {
