@@ -93,7 +93,7 @@ class EpisodeRun {
       return this.finish('timeout', { message: `the policy's module and constructor ran longer than ${constructMs} ms`, deadline: 'constructor' });
     }
 
-    const toRealmObs = observationCopier(observationSpace, realm.bridge);
+    const toRealmObs = observationCopier(observationSpace, realm);
     // One frozen empty info per episode: nearly every step has none, and copying nothing is free.
     const emptyInfo = Object.freeze(realm.bridge.newObject());
     const toRealmInfo = (info: Info): unknown => (info === EMPTY_INFO || isEmpty(info) ? emptyInfo : jsonToRealm(info, realm.bridge));

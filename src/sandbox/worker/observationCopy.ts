@@ -5,39 +5,52 @@
  * policy code ran, never methods looked up on realm objects.
  */
 import type { SpaceDescription } from '../../protocol/spaces';
-import type { RealmBridge } from './policyRealm';
+import { recordMaker, type PolicyRealm, type RealmBridge } from './policyRealm';
 
 export type ToRealm = (value: unknown) => unknown;
 
 const defineProperty = Object.defineProperty;
+const typedArraySet = (Object.getPrototypeOf(Uint8Array.prototype) as { set: (this: ArrayLike<number>, src: ArrayLike<number>) => void }).set;
 
-export function observationCopier(space: SpaceDescription, bridge: RealmBridge): ToRealm {
+export function observationCopier(space: SpaceDescription, realm: PolicyRealm): ToRealm {
+  const bridge = realm.bridge;
   switch (space.type) {
     case 'Box': {
       const size = space.shape.reduce((a, b) => a * b, 1);
       const Ctor = space.dtype === 'uint8' ? bridge.Uint8Array : space.dtype === 'int32' ? bridge.Int32Array : bridge.Float64Array;
-      // One constructor call copies the whole array. Element stores would be megamorphic
+      // One builtin call copies the whole array. Element stores would be megamorphic
       // (every realm has its own typed-array maps) and cost far more than the episode itself.
       return (v) => {
         const src = v as ArrayLike<number>;
         if (src.length !== size) throw new RangeError(`observation has ${src.length} values, the space ${size}`);
-        return new Ctor(src);
+        const out = new Ctor(size);
+        // The host's %TypedArray%.prototype.set: a policy that replaced the realm's `set` is never called.
+        typedArraySet.call(out, src);
+        return out;
       };
     }
     case 'Discrete':
     case 'Text':
       return (v) => v;
     case 'Dict': {
-      const fields = Object.entries(space.spaces).map(([k, s]) => [k, observationCopier(s, bridge)] as const);
+      const keys = Object.keys(space.spaces);
+      const copies = keys.map((k) => observationCopier(space.spaces[k] as SpaceDescription, realm));
+      const make = recordMaker(realm, keys);
+      if (keys.length === 3) {
+        const [k0, k1, k2] = keys as [string, string, string];
+        const [c0, c1, c2] = copies as [ToRealm, ToRealm, ToRealm];
+        return (v) => {
+          const src = v as Record<string, unknown>;
+          return make(c0(src[k0]), c1(src[k1]), c2(src[k2]));
+        };
+      }
       return (v) => {
         const src = v as Record<string, unknown>;
-        const out = bridge.newObject();
-        for (const [k, copy] of fields) defineProperty(out, k, { value: copy(src[k]), writable: true, enumerable: true, configurable: true });
-        return out;
+        return make(...keys.map((k, i) => (copies[i] as ToRealm)(src[k])));
       };
     }
     case 'Tuple': {
-      const items = space.spaces.map((s) => observationCopier(s, bridge));
+      const items = space.spaces.map((s) => observationCopier(s, realm));
       return (v) => {
         const src = v as readonly unknown[];
         const out = bridge.newArray();

@@ -10,6 +10,8 @@ import { CONSTRUCT_SOURCE, PRELUDE_SOURCE } from './prelude';
 export interface RealmBridge {
   parse(json: string): unknown;
   newObject(): Record<string, unknown>;
+  /** Arguments are alternating keys (strings) and realm values. */
+  record(...keysAndValues: unknown[]): Record<string, unknown>;
   newArray(): unknown[];
   readonly Float64Array: Float64ArrayConstructor;
   readonly Float32Array: Float32ArrayConstructor;
@@ -51,4 +53,28 @@ export function constructPolicy(realm: PolicyRealm, bundle: vm.Script, moduleNam
   realm.bridge.prepare(ctxJson, moduleName);
   constructScript.runInContext(realm.context);
   return realm.bridge.instance();
+}
+
+const makerScripts = new Map<string, vm.Script>();
+
+/**
+ * A realm function building `{ [keys[i]]: values[i] }` as an object literal: fixed-shape
+ * literals stay fast in a cold realm, where a defineProperty loop costs microseconds per call.
+ * Keys come from the environment's observation space, never from the policy.
+ */
+export function recordMaker(realm: PolicyRealm, keys: readonly string[]): (...values: unknown[]) => Record<string, unknown> {
+  if (keys.includes('__proto__')) {
+    return (...values) => {
+      const args: unknown[] = [];
+      keys.forEach((k, i) => args.push(k, values[i]));
+      return Reflect.apply(realm.bridge.record, undefined, args) as Record<string, unknown>;
+    };
+  }
+  const source = `(function (${keys.map((_, i) => `v${i}`).join(', ')}) { 'use strict'; return { ${keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ')} }; })`;
+  let script = makerScripts.get(source);
+  if (!script) {
+    script = new vm.Script(source, { filename: 'policyforge-record.js' });
+    makerScripts.set(source, script);
+  }
+  return script.runInContext(realm.context) as (...values: unknown[]) => Record<string, unknown>;
 }

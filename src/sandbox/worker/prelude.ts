@@ -105,6 +105,14 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
     /** Realm-owned values from host primitives. */
     parse: (json) => parse(json),
     newObject: () => ({}),
+    /** A plain realm object from (key, value) argument pairs: one call per observation, not one per field. */
+    record: function record() {
+      const o = {};
+      for (let i = 0; i + 1 < arguments.length; i += 2) {
+        defineProperty(o, arguments[i], { value: arguments[i + 1], writable: true, enumerable: true, configurable: true });
+      }
+      return o;
+    },
     newArray: () => [],
     Float64Array: Float64Array,
     Float32Array: Float32Array,
