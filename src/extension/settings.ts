@@ -6,6 +6,8 @@ export interface ExtensionSettings {
   defaultBudget(): number;
   submitEpisodes(): number;
   nodePath(): string | undefined;
+  /** Sandbox worker processes for the runner; 0 = the runner's default (one per core). */
+  workers(): number;
   /** Absolute plugin module paths from the setting (relative ones resolve against `root`). */
   pluginPaths(root: string | undefined): string[];
   runConfigDefaults(): { episodeTimeoutMs: number; actTimeoutMs: number; validationCases: number; heldOutCases: number; maxTrajectorySteps: number };
@@ -19,6 +21,7 @@ export const settings: ExtensionSettings = {
   defaultBudget: () => cfg().get<number>('defaultBudget', 128),
   submitEpisodes: () => cfg().get<number>('submitEpisodes', 8),
   nodePath: () => cfg().get<string>('nodePath', '') || undefined,
+  workers: () => cfg().get<number>('workers', 0),
   pluginPaths: (root) => cfg().get<string[]>('pluginPaths', []).filter((p) => p.trim() !== '').map((p) => (path.isAbsolute(p) || !root ? p : path.join(root, p))),
   runConfigDefaults: () => ({
     episodeTimeoutMs: cfg().get<number>('episodeTimeoutMs', 10_000),

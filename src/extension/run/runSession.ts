@@ -52,6 +52,10 @@ export class RunSession implements vscode.Disposable {
       runnerScript: path.join(this.extensionPath, 'dist', 'runnerProcess.js'),
       log: this.log,
       nodePath: () => this.settings.nodePath(),
+      env: (): Record<string, string> => {
+        const workers = this.settings.workers();
+        return workers > 0 ? { POLICYFORGE_WORKERS: String(workers) } : {};
+      },
       notify: (message, severity) => {
         if (severity === 'error') void vscode.window.showErrorMessage(message, 'Show Log').then((a) => a && this.log.show());
         else if (severity === 'warning') void vscode.window.showWarningMessage(message);

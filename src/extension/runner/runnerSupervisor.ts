@@ -20,6 +20,8 @@ export interface SupervisorOptions {
   runnerScript: string;
   log: vscode.LogOutputChannel;
   nodePath(): string | undefined;
+  /** Extra environment of the runner process (settings the runner reads, e.g. POLICYFORGE_WORKERS). */
+  env?(): Record<string, string>;
   /** Told about unexpected deaths and give-ups (a notification). */
   notify(message: string, severity: 'warning' | 'error' | 'info'): void;
   backoff?: RestartBackoff;
@@ -129,7 +131,7 @@ export class RunnerSupervisor implements vscode.Disposable {
   private spawnRunner(): Promise<RunnerClient> {
     const { root, runnerScript, log } = this.options;
     const node = this.options.nodePath()?.trim() || process.execPath;
-    const env = { ...process.env, ELECTRON_RUN_AS_NODE: '1' };
+    const env = { ...process.env, ...this.options.env?.(), ELECTRON_RUN_AS_NODE: '1' };
     log.info(`starting runner: ${node} ${runnerScript} --workspace ${root}`);
     const child = spawn(node, [runnerScript, '--workspace', root], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
