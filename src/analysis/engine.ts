@@ -1,9 +1,9 @@
 /**
  * The lazily loaded parser: ts-morph (and the TypeScript compiler it carries) is imported on the
  * first analysis call only, so nothing that merely imports `src/analysis` (the extension's
- * activation path, the runner at start-up) pays for it. One in-memory Project stays warm for the
- * life of the process; source files are parsed through it and dropped once their facts are
- * extracted (the facts are cached by content hash instead, see factsCache.ts).
+ * activation path, the runner at start-up) pays for it. Once loaded, the compiler stays warm for
+ * the life of the process; trees are dropped as soon as their facts are extracted (the facts are
+ * cached by content hash instead, see factsCache.ts).
  */
 import type * as TsMorph from 'ts-morph';
 
@@ -19,7 +19,6 @@ export interface Engine {
 }
 
 let loading: Promise<Engine> | undefined;
-let parsed = 0;
 
 /**
  * Loads ts-morph once per process. `require` when there is one (CommonJS: the bundles in dist/,
@@ -42,24 +41,14 @@ function interop(imported: TsMorphModule & { default?: TsMorphModule }): TsMorph
 
 function createEngine(tsm: TsMorphModule): Engine {
   const ts = tsm.ts;
-  const project = new tsm.Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { target: ts.ScriptTarget.ES2022, allowJs: true, resolveJsonModule: true, noLib: true },
-  });
+  // ts-morph's wrapped nodes (Project.createSourceFile, then forgetting them) cost about as
+  // much as the parse itself; the analysis reads raw compiler nodes only, so it parses with
+  // the compiler ts-morph carries, with parent pointers set as ts-morph would.
   return {
     ts,
     parse(fileName, text, json, use) {
-      // A unique virtual path per parse (the same bundle path is parsed for parent and child),
-      // flat in the root: a directory per parse costs ts-morph's in-memory file system.
-      const virtual = `/${++parsed}-${fileName.replace(/[^\w.-]/g, '_')}${json && !fileName.endsWith('.json') ? '.json' : ''}`;
-      const sf = project.createSourceFile(virtual, text, { overwrite: true, scriptKind: json ? ts.ScriptKind.JSON : ts.ScriptKind.TS });
-      try {
-        return use(sf.compilerNode);
-      } finally {
-        project.removeSourceFile(sf);
-      }
+      const name = json && !fileName.endsWith('.json') ? `${fileName}.json` : fileName;
+      return use(ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true, json ? ts.ScriptKind.JSON : ts.ScriptKind.TS));
     },
   };
 }
