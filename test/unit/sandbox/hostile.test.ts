@@ -6,6 +6,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createRegistry } from '../../../src/envs';
+import { starterFiles } from '../../../src/envs/core/starterFiles';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { buildBundle, SandboxPool, type EpisodeLimits } from '../../../src/sandbox';
 import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, strip, workspace } from './helpers';
@@ -194,6 +196,44 @@ export class Policy {
 `;
     const records = await run(tamper, 3, { maxTrajectorySteps: 5 });
     assert.deepEqual(records.map(strip), baseline.map(strip));
+  });
+
+  it('unbounded recursion is an exception, and a blocking Atomics.wait is killed at the act deadline', async () => {
+    expectException(await run(`export class Policy { act(): number { return this.act(); } }`, 1), /Maximum call stack size exceeded/);
+    const [r] = await run(`export class Policy { act() { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); return 0; } }`, 1);
+    assert.deepEqual([r?.status, r?.error?.deadline], ['timeout', 'act']);
+  });
+
+  it('MiniGrid: scribbling on the observation and tampering with Uint8Array/Object do not change the episode', async () => {
+    const registry = createRegistry();
+    const id = registry.list().find((d) => d.family.startsWith('minigrid'))?.id;
+    if (!id) return; // no MiniGrid family registered in this build
+    const made = registry.make(id);
+    const files = starterFiles(made.definition, made.params, made.env);
+    const clean = await buildBundle(workspace(files), { typeCheck: false });
+    const starter = files['policy/policy.ts'] ?? '';
+    // Act as the starter does, then wreck the observation and the realm's built-ins.
+    const hostileSource = `${starter.replace(/export class Policy\b/, 'class Starter')}
+export class Policy extends Starter {
+  act(observation: any, info: any): any {
+    const action = super.act(observation, info);
+    console.log('tampered at ' + observation.direction);
+    observation.image.fill(255); observation.direction = 9; observation.mission = 'tampered';
+    (Uint8Array.prototype as any).set = () => { throw new Error('tampered'); };
+    Object.defineProperty(Object.prototype, 'image', { get() { return new Uint8Array(147); }, set() {}, configurable: true });
+    return action;
+  }
+}
+`;
+    const hostile = await buildBundle(workspace({ ...files, 'policy/policy.ts': hostileSource }), { typeCheck: false });
+    assert.ok(clean.ok && hostile.ok, JSON.stringify(hostile.diagnostics));
+    const req = { envId: id, params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 5 } };
+    const a = await pool.runBatch({ ...req, bundle: clean.bundle });
+    const b = await pool.runBatch({ ...req, bundle: hostile.bundle });
+    assert.deepEqual(a.map((r) => r.status), ['ok', 'ok']);
+    const noLog = (r: EpisodeRecord) => ({ ...strip(r), log: null });
+    assert.deepEqual(b.map(noLog), a.map(noLog));
+    assert.match(b[0]?.log.text ?? '', /tampered at [0-3]\n/);
   });
 
   it('a promise chain left behind never runs in the host or a later episode', async () => {
