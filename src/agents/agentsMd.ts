@@ -2,7 +2,8 @@
 import type { EnvDefinition } from '../envs/core/definition';
 import type { RunConfig } from '../runner/config';
 
-export function agentsMd(def: EnvDefinition, config: RunConfig): string {
+/** `cliPath`: the absolute launcher path, mentioned for agents without `policyforge` on their PATH. */
+export function agentsMd(def: EnvDefinition, config: RunConfig, cliPath?: string): string {
   const params = Object.entries(config.params);
   return `# PolicyForge task: ${def.id}
 
@@ -36,7 +37,7 @@ policy fares; the final score comes from episodes you never see.
   wins ties) is scored on ${config.heldOutCases} held-out cases, and the result goes to \`.policyforge/report.json\`.
 
 ## Commands (run them from this folder)
-| command | what it does |
+${cliPath ? `If \`policyforge\` is not on your PATH, run \`node ${cliPath}\` instead.\n\n` : ''}| command | what it does |
 |---|---|
 | \`policyforge submit --cases 0-7\` | run the current \`policy/\` on cases 0..7 (also \`--cases 0,3,5\` or \`--episodes 8\` for the next unused cases) |
 | \`policyforge status\` | budget used/remaining, submissions so far, best train mean |

@@ -17,12 +17,12 @@ import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
-import { printJson } from './runClient';
+import { cliLauncher, printJson } from './runClient';
 
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'A whole headless run: new workspace, built-in agent, validation, held-out report',
-  usage: 'policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR] [--json]',
+  usage: 'policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR] [--json] [--quiet]',
   async run(argv) {
     const { values } = parse(
       argv,
@@ -52,7 +52,7 @@ export const runCommand: CliCommand = {
       dir,
       { envId: values.env, budget: parseIntArg('budget', values.budget, 128, 1), params: parseParams(values.param) as Record<string, number | string | boolean> },
       registry,
-      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config) }) },
+      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, cliLauncher()) }) },
     );
     if (!init.ok) {
       process.stderr.write(`policyforge run: ${init.error}\n`);
