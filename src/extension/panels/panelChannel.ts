@@ -4,20 +4,31 @@
  * retainContextWhenHidden=false drops messages and reloads when shown), and asks for a fresh
  * snapshot on every `ready` so a reloaded webview starts from the current run.
  */
-import * as vscode from 'vscode';
 import { describeIssues, webviewToHostSchema, type HostToWebview, type PanelKind, type WebviewToHost } from '../../protocol/webview';
 import type { PanelLog } from './deps';
+
+interface Disposable {
+  dispose(): void;
+}
+
+/** The part of a vscode.WebviewPanel the channel uses (kept structural so it is unit-tested without VS Code). */
+export interface PanelPort {
+  readonly visible: boolean;
+  postMessage(message: HostToWebview): PromiseLike<boolean>;
+  onDidReceiveMessage(listener: (message: unknown) => void): Disposable;
+  onDidChangeViewState(listener: () => void): Disposable;
+}
 
 /** Message types where only the newest matters: a newer one replaces queued older ones. */
 const LATEST_WINS = new Set<HostToWebview['type']>(['dashboard.snapshot', 'diagnostics.snapshot', 'replay.load', 'dashboard.activity']);
 
-export class PanelChannel implements vscode.Disposable {
+export class PanelChannel implements Disposable {
   private ready = false;
   private queue: HostToWebview[] = [];
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables: Disposable[] = [];
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
+    readonly panel: PanelPort,
     readonly kind: PanelKind,
     private readonly log: PanelLog,
     /** Called on every `ready`: returns the full state to send first. */
@@ -25,7 +36,7 @@ export class PanelChannel implements vscode.Disposable {
     private readonly onAction: (m: Exclude<WebviewToHost, { type: 'ready' | 'log' }>) => void,
   ) {
     this.disposables.push(
-      panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      panel.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       panel.onDidChangeViewState(() => {
         // Hidden → the webview is torn down; it will say `ready` again when shown.
         if (!panel.visible) this.ready = false;
@@ -36,7 +47,7 @@ export class PanelChannel implements vscode.Disposable {
   /** Sends now when the webview listens, otherwise queues (newest snapshot wins). */
   post(message: HostToWebview): void {
     if (this.ready && this.panel.visible) {
-      void this.panel.webview.postMessage(message);
+      void this.panel.postMessage(message);
       return;
     }
     if (LATEST_WINS.has(message.type)) {
@@ -66,6 +77,11 @@ export class PanelChannel implements vscode.Disposable {
     }
   }
 
+  /** True once the webview said `ready` and got its snapshot, until it is hidden. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
   private async onReady(): Promise<void> {
     let first: HostToWebview[] = [];
     try {
@@ -77,7 +93,7 @@ export class PanelChannel implements vscode.Disposable {
     const pending = this.queue.filter((q) => !first.some((f) => f.type === q.type) && !(q.type === 'dashboard.submission' && first.some((f) => f.type === 'dashboard.snapshot')));
     this.queue = [];
     this.ready = true;
-    for (const m of [...first, ...pending]) void this.panel.webview.postMessage(m);
+    for (const m of [...first, ...pending]) void this.panel.postMessage(m);
   }
 
   dispose(): void {

@@ -20,6 +20,7 @@ export interface SingletonPanelOptions {
 
 export class SingletonPanel implements vscode.Disposable {
   private channel: PanelChannel | undefined;
+  private webviewPanel: vscode.WebviewPanel | undefined;
 
   constructor(private readonly o: SingletonPanelOptions) {}
 
@@ -28,8 +29,8 @@ export class SingletonPanel implements vscode.Disposable {
   }
 
   show(column = vscode.ViewColumn.Active): void {
-    if (this.channel) {
-      this.channel.panel.reveal(column);
+    if (this.webviewPanel) {
+      this.webviewPanel.reveal(column);
       return;
     }
     const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPES[this.o.kind], this.o.title, column, panelOptions(this.o.extensionUri));
@@ -38,16 +39,26 @@ export class SingletonPanel implements vscode.Disposable {
 
   /** Takes over a panel VS Code restored after a reload. */
   adopt(panel: vscode.WebviewPanel): void {
-    this.channel?.panel.dispose();
+    this.webviewPanel?.dispose();
     panel.webview.options = panelOptions(this.o.extensionUri);
     panel.title = this.o.title;
     panel.iconPath = vscode.Uri.joinPath(this.o.extensionUri, 'media', 'extension', 'policyforge.svg');
     panel.webview.html = panelHtml(panel.webview, this.o.extensionUri, this.o.kind, this.o.title);
-    const channel = new PanelChannel(panel, this.o.kind, this.o.log, () => this.o.snapshot(), (a) => this.o.onAction(a));
+    const port = {
+      get visible() { return panel.visible; },
+      postMessage: (m: HostToWebview) => panel.webview.postMessage(m),
+      onDidReceiveMessage: (l: (m: unknown) => void) => panel.webview.onDidReceiveMessage(l),
+      onDidChangeViewState: (l: () => void) => panel.onDidChangeViewState(() => l()),
+    };
+    const channel = new PanelChannel(port, this.o.kind, this.o.log, () => this.o.snapshot(), (a) => this.o.onAction(a));
     this.channel = channel;
+    this.webviewPanel = panel;
     panel.onDidDispose(() => {
       channel.dispose();
-      if (this.channel === channel) this.channel = undefined;
+      if (this.channel === channel) {
+        this.channel = undefined;
+        this.webviewPanel = undefined;
+      }
     });
   }
 
@@ -56,7 +67,7 @@ export class SingletonPanel implements vscode.Disposable {
   }
 
   setTitle(title: string): void {
-    if (this.channel) this.channel.panel.title = title;
+    if (this.webviewPanel) this.webviewPanel.title = title;
   }
 
   serializer(restore?: (state: unknown) => void): vscode.WebviewPanelSerializer {
@@ -69,6 +80,6 @@ export class SingletonPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.channel?.panel.dispose();
+    this.webviewPanel?.dispose();
   }
 }
