@@ -125,10 +125,19 @@ describe('a PolicyForge run in VS Code', function () {
     }
   });
 
+  it('Ctrl+Alt+Enter in the policy opens Submit…', async function () {
+    if (!driverAvailable) this.skip();
+    await vscode.window.showTextDocument(vscode.Uri.file(policyFile()));
+    await pressKey('Control+Alt+Enter');
+    await waitForText(QUICK_INPUT, 'case ranges');
+    await pressKey('Escape');
+  });
+
   it('Show Dashboard and Replay Episode open their webview panels', async () => {
     const webviewTab = (viewType: string) => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
-    await vscode.commands.executeCommand('policyforge.showDashboard');
-    await waitFor('the dashboard tab', () => webviewTab('policyforge.dashboard'));
+    if (driverAvailable) await click(STATUS_ITEM, `${BUDGET - 8}/${BUDGET} left`);
+    else await vscode.commands.executeCommand('policyforge.showDashboard');
+    await waitFor('the dashboard tab (the status bar item opens it)', () => webviewTab('policyforge.dashboard'));
     const target = await vscode.commands.executeCommand<{ submission: number; caseIndex: number }>('policyforge.replayEpisode', { submission: 1, caseIndex: 3 });
     assert.deepEqual(target, { submission: 1, caseIndex: 3 });
     const tab = await waitFor('the replay tab', () => webviewTab('policyforge.replay'));
@@ -250,6 +259,8 @@ describe('a PolicyForge run in VS Code', function () {
     if (driverAvailable) await screenshot('09-runner-restarted');
     const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 4 }));
     assert.equal(s.submission, 4);
+    const restarted = await vscode.commands.executeCommand<number>('policyforge.restartRunner');
+    assert.ok(restarted && restarted !== newPid && runnerPid() === restarted, 'Restart Runner replaced the runner');
     assert.equal(s.budget.used, 20);
   });
 
