@@ -63,6 +63,9 @@ export async function connectOrStart(workspace: string, opts: EnsureOptions = {}
   }
 }
 
+/** Runners started by a client command stop after this long with no client and no work. */
+export const DETACHED_IDLE_EXIT_MS = Number(process.env.POLICYFORGE_RUNNER_IDLE_MS ?? 30 * 60 * 1000);
+
 export interface ReadyLine {
   event: 'ready';
   port: number;
@@ -75,7 +78,7 @@ export function spawnRunner(workspace: string, timeoutMs: number): Promise<Ready
   const log = path.join(workspacePaths(workspace).state, 'runner.log');
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const errFd = fs.openSync(log, 'a');
-  const child = spawn(process.execPath, [runnerEntry(), '--workspace', workspace], { detached: true, stdio: ['ignore', 'pipe', errFd], env: process.env });
+  const child = spawn(process.execPath, [runnerEntry(), '--workspace', workspace, '--idle-exit-ms', String(DETACHED_IDLE_EXIT_MS)], { detached: true, stdio: ['ignore', 'pipe', errFd], env: process.env });
   fs.closeSync(errFd);
   return new Promise((resolve, reject) => {
     let out = '';

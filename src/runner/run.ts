@@ -203,6 +203,11 @@ export class Run extends EventEmitter<RunEvents> {
     return summary;
   }
 
+  /** Nothing running or queued (used by idle shutdown). */
+  get idle(): boolean {
+    return this.queued === 0 && this.running === null && this.finishing === null;
+  }
+
   report(): RunReport | null {
     return this.state.completed ? (readJson<RunReport>(this.paths.report) ?? null) : null;
   }

@@ -1,11 +1,12 @@
 /**
  * Entry of `dist/runnerProcess.js`: serves one workspace until stopped.
  *
- *   node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1]
+ *   node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N]
  *
  * When listening it prints one JSON line on stdout:
  *   {"event":"ready","port":N,"pid":P,"workspace":"/abs/dir","protocolVersion":1}
- * and logs to stderr. Exit codes: 0 stopped by SIGTERM/SIGINT, 2 bad arguments, 3 cannot serve
+ * and logs to stderr. With --idle-exit-ms it stops by itself after that long with no client and no
+ * work (the CLI starts runners this way; the next command starts a new one). Exit codes: 0 stopped by SIGTERM/SIGINT, 2 bad arguments, 3 cannot serve
  * (no run in the folder, another runner owns it, bad run.json).
  */
 import { parseArgs } from 'node:util';
@@ -13,20 +14,25 @@ import { PROTOCOL_VERSION } from '../protocol/run';
 import { RunnerAlreadyRunning, startRunnerHost } from './host';
 
 async function main(): Promise<number> {
-  let values: { workspace?: string; port?: string; host?: string; help?: boolean };
+  let values: { workspace?: string; port?: string; host?: string; 'idle-exit-ms'?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { workspace: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: process.argv.slice(2), options: { workspace: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'idle-exit-ms': { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
   } catch (e) {
     process.stderr.write(`runnerProcess: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
   if (values.help || !values.workspace) {
-    process.stderr.write('usage: node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1]\n');
+    process.stderr.write('usage: node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N]\n');
     return values.help ? 0 : 2;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     process.stderr.write(`runnerProcess: --port must be an integer 0-65535, got "${values.port}"\n`);
+    return 2;
+  }
+  const idleMs = values['idle-exit-ms'] === undefined ? 0 : Number(values['idle-exit-ms']);
+  if (!Number.isInteger(idleMs) || idleMs < 0) {
+    process.stderr.write(`runnerProcess: --idle-exit-ms must be a non-negative integer, got "${values['idle-exit-ms']}"\n`);
     return 2;
   }
   if (values.host && !['127.0.0.1', 'localhost', '::1'].includes(values.host)) {
@@ -50,6 +56,16 @@ async function main(): Promise<number> {
       void h.close().then(() => resolve(0));
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
+    if (idleMs > 0) {
+      let idleSince = Date.now();
+      const timer = setInterval(() => {
+        if (h.server.clientCount > 0 || !h.run.idle) idleSince = Date.now();
+        else if (Date.now() - idleSince >= idleMs) {
+          clearInterval(timer);
+          stop(`idle for ${idleMs} ms`);
+        }
+      }, Math.min(idleMs, 5_000));
+    }
     process.once('SIGINT', () => stop('SIGINT'));
     // When the parent (VS Code) goes away and closed our stdin, keep serving: a run outlives the editor.
   });

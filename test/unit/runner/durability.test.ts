@@ -120,4 +120,14 @@ describe('runner: durability across kill -9', function () {
     process.kill(f.pid, 'SIGTERM');
     await waitFor('the detached runner to stop', () => !processAlive(f.pid));
   });
+
+  it('a runner started with --idle-exit-ms stops by itself once no client is connected', async () => {
+    const dir = makeWorkspace({ budget: 4 });
+    const r = await spawnRunner(dir, ['--idle-exit-ms', '300']);
+    await new Promise((res) => setTimeout(res, 900));
+    assert.equal(r.child.exitCode, null, 'a connected client keeps it alive');
+    await r.client.close();
+    assert.equal(await r.exited, 0);
+    assert.equal(readRunnerFile(dir), undefined);
+  });
 });

@@ -110,8 +110,8 @@ export interface Runner {
 const spawned: ChildProcess[] = [];
 
 /** Spawns the real runner process (dist/runnerProcess.js) and connects to it. */
-export async function spawnRunner(dir: string): Promise<Runner> {
-  const child = spawn(process.execPath, [RUNNER_ENTRY, '--workspace', dir], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+export async function spawnRunner(dir: string, extraArgs: string[] = []): Promise<Runner> {
+  const child = spawn(process.execPath, [RUNNER_ENTRY, '--workspace', dir, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
   spawned.push(child);
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   let err = '';
