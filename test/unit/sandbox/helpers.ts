@@ -1,27 +1,54 @@
 /** Shared set-up for the sandbox tests: a built worker script and throwaway policy workspaces. */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { buildSync } from 'esbuild';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { buildBundle, type PolicyBundle } from '../../../src/sandbox';
 
 const repo = path.resolve(__dirname, '../../..');
 let built = false;
 
-/** Builds dist/ when the worker script is missing or older than any source (npm test builds first anyway). */
-export function ensureWorkerBuilt(): void {
-  if (built) return;
-  const worker = path.join(repo, 'dist', 'sandboxWorker.js');
+/**
+ * Rebuilds dist/<name>.js when it is missing or older than the sources under `dirs` (npm test
+ * builds first anyway). One entry at a time, with scripts/build.mjs's options, so a broken file
+ * elsewhere in the repository cannot stop these tests.
+ */
+function ensureBuilt(name: string, entry: string, dirs: readonly string[]): void {
+  const out = path.join(repo, 'dist', `${name}.js`);
   let stale = true;
   try {
-    const t = statSync(worker).mtimeMs;
-    stale = newestMtime(path.join(repo, 'src')) > t;
+    const t = statSync(out).mtimeMs;
+    stale = dirs.some((d) => newestMtime(path.join(repo, 'src', d)) > t);
   } catch {
     stale = true;
   }
-  if (stale) execFileSync(process.execPath, [path.join(repo, 'scripts', 'build.mjs')], { cwd: repo, stdio: 'pipe' });
+  if (!stale) return;
+  buildSync({
+    absWorkingDir: repo,
+    entryPoints: { [name]: entry },
+    outdir: 'dist',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'error',
+    external: ['vscode', 'ts-morph', 'esbuild', 'playwright-core'],
+  });
+}
+
+export function ensureWorkerBuilt(): void {
+  if (built) return;
+  ensureBuilt('sandboxWorker', 'src/sandbox/worker/workerMain.ts', ['sandbox', 'envs', 'protocol']);
   built = true;
+}
+
+/** dist/cli.js for the `policyforge eval` tests. */
+export function ensureCliBuilt(): void {
+  ensureWorkerBuilt();
+  ensureBuilt('cli', 'src/cli/main.ts', ['cli', 'sandbox', 'envs', 'protocol']);
 }
 
 function newestMtime(dir: string): number {

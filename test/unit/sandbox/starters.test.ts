@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { createRegistry } from '../../../src/envs';
 import { starterFiles } from '../../../src/envs/core/starterFiles';
 import { buildBundle, SandboxPool } from '../../../src/sandbox';
-import { ensureWorkerBuilt, episodes, removeWorkspaces, workspace } from './helpers';
+import { ensureCliBuilt, ensureWorkerBuilt, episodes, removeWorkspaces, workspace } from './helpers';
 
 const repo = path.resolve(__dirname, '../../..');
 const cli = path.join(repo, 'bin', 'policyforge.js');
@@ -20,6 +20,7 @@ describe('sandbox: starter policies of every environment', function () {
   let pool: SandboxPool;
   before(() => {
     ensureWorkerBuilt();
+    ensureCliBuilt();
     pool = new SandboxPool({ workers: 2 });
   });
   after(async () => {
