@@ -1,6 +1,6 @@
 /**
  * Screenshots of every panel in light and dark from recorded messages:
- *   npx tsx test/browser/screenshots.ts [outDir]   (default test-output/webview)
+ *   npx tsx test/browser/screenshots.ts [outDir]   (default test-results/webview)
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { launchChromium, openPanel, startWebviewServer } from './harness';
 import type { ThemeName } from './themes';
 
 async function main(): Promise<void> {
-  const out = resolve(process.argv[2] ?? 'test-output/webview');
+  const out = resolve(process.argv[2] ?? 'test-results/webview');
   mkdirSync(out, { recursive: true });
   const only = process.argv[3];
   const server = await startWebviewServer();
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     ['replay-minigrid', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-Empty-8x8-v0', family: 'minigrid', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeGridTrajectory(14) }] }]],
     ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }]],
   ];
-  for (const theme of ['light', 'dark'] as ThemeName[]) {
+  for (const theme of (process.env['PF_THEMES']?.split(',') ?? ['light', 'dark']) as ThemeName[]) {
     for (const [name, panel, messages] of scenes) {
       if (only !== undefined && !name.includes(only)) continue;
       const p = await openPanel(browser, server, panel, { theme, height: 1000 });
