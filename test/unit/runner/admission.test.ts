@@ -119,4 +119,19 @@ describe('runner: submit admission and budget', function () {
     writePolicy(dir, cartPolicy(0.5));
     assert.equal((await client.submit({ cases: '0-1' })).submission, 1, 'the number is reused: nothing was committed');
   });
+
+  it('answers busy beyond the queue limit instead of queueing without bound; busy costs nothing', async () => {
+    await client.close();
+    await host.close();
+    dir = makeWorkspace({ budget: 64 });
+    host = await startHost(dir);
+    client = await connect(host);
+    writePolicy(dir, cartPolicy(0.5));
+    const results = await Promise.allSettled(Array.from({ length: 24 }, () => client.submit({ cases: '0' })));
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const busy = results.filter((r) => r.status === 'rejected' && (r.reason as RunClientError).reason === 'busy').length;
+    assert.equal(ok + busy, 24);
+    assert.ok(busy >= 1, 'some requests were refused as busy');
+    assert.equal((await client.status()).budget.used, ok);
+  });
 });
