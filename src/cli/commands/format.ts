@@ -43,6 +43,8 @@ export function formatStatus(st: RunStatus): string {
   for (const h of st.history.slice(-10)) lines.push(`  #${h.submission}  mean ${num(h.mean).padStart(9)}  ok ${h.okCount}/${h.count}  cases ${formatCaseRanges(h.cases)}${h.editClass ? `  ${h.editClass}` : ''}`);
   if (st.history.length > 10) lines.splice(lines.length - 10, 0, `  … ${st.history.length - 10} earlier submissions`);
   for (const r of st.recovery) lines.push(`note: ${r}`);
+  if (st.phase === 'complete') lines.push('the run is complete: `policyforge report` shows the result');
+  else if (st.phase !== 'agent') lines.push(`the run is ${st.phase} on hidden cases; \`policyforge finish\` waits for the report`);
   return `${lines.join('\n')}\n`;
 }
 
