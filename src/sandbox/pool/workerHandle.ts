@@ -7,6 +7,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/episodes';
 import type { EpisodePhase, RunEpisodeMessage, WorkerMessage } from '../worker/messages';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
+import { unpackTrajectory } from '../worker/trajectoryWire';
 import { residentMb } from './residentMemory';
 import { spawnWorker, type SpawnConfig } from './workerSpawn';
 
@@ -190,7 +191,7 @@ export class WorkerHandle {
         this.clearTimers();
         this.jobs.shift();
         this.start();
-        this.events.record(this, job, m.record);
+        this.events.record(this, job, { ...m.record, trajectory: unpackTrajectory(m.record.trajectory) });
         return;
       }
     }

@@ -2,6 +2,7 @@
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
+import type { WireTrajectory } from './trajectoryWire';
 
 /** Where an episode is: what a deadline that fires now is charged to. */
 export type EpisodePhase = 'constructor' | 'reset' | 'act';
@@ -25,7 +26,10 @@ export type WorkerMessage =
   | { type: 'ready'; pluginErrors: string[] }
   /** Progress: the phase the episode is in and how far it got (used when the host has to kill it). */
   | { type: 'beat'; job: number; phase: EpisodePhase; steps: number; return: number }
-  | { type: 'record'; job: number; record: EpisodeRecord };
+  | { type: 'record'; job: number; record: WireRecord };
+
+/** An EpisodeRecord with its trajectory packed for the channel (see trajectoryWire.ts). */
+export type WireRecord = Omit<EpisodeRecord, 'trajectory'> & { trajectory: WireTrajectory };
 
 /** What the host passes on the worker's command line (JSON in argv[2]). */
 export interface WorkerArgs {

@@ -11,6 +11,7 @@ import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
 import type { HostMessage, WorkerArgs, WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
+import { packTrajectory } from './trajectoryWire';
 
 /** Bundles kept compiled; a worker usually serves one submission at a time. */
 const BUNDLE_CACHE_SIZE = 4;
@@ -51,7 +52,7 @@ function main(): void {
       if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
     const record = runEpisode(m, registry, bundle, (phase, steps, ret) => post({ type: 'beat', job: m.job, phase, steps, return: ret }));
-    post({ type: 'record', job: m.job, record });
+    post({ type: 'record', job: m.job, record: { ...record, trajectory: packTrajectory(record.trajectory) } });
   });
   // The pool went away: nothing left to serve.
   process.on('disconnect', () => process.exit(0));
