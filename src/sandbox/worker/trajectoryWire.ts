@@ -21,6 +21,7 @@ export interface WireTrajectory {
   flags: string;
   /** [step index, info] for the steps that have one. */
   infos?: [number, Record<string, unknown>][];
+  /** Per step, null where a step has none. */
   snapshots?: unknown[];
 }
 
@@ -44,7 +45,7 @@ export function packTrajectory(t: Trajectory): WireTrajectory {
     flags[i] = (s.terminated ? 1 : 0) | (s.truncated ? 2 : 0);
     actions[i] = s.action;
     if (s.info) (infos ??= []).push([i, s.info]);
-    if (s.snapshot !== undefined) (snapshots ??= new Array<unknown>(n))[i] = s.snapshot;
+    if (s.snapshot !== undefined && s.snapshot !== null) (snapshots ??= new Array<unknown>(n).fill(null))[i] = s.snapshot;
     if (numeric && obs) {
       const o = s.observation as unknown[];
       if (!Array.isArray(o) || o.length !== dim) numeric = false;
@@ -97,7 +98,8 @@ export function unpackTrajectory(w: WireTrajectory): Trajectory {
     };
     const info = infos.get(i);
     if (info) step.info = info;
-    if (w.snapshots && w.snapshots[i] !== undefined) step.snapshot = w.snapshots[i];
+    const snap = w.snapshots?.[i];
+    if (snap !== undefined && snap !== null) step.snapshot = snap;
     steps[i] = step;
   }
   const t: Trajectory = { steps, truncated: w.truncated };
