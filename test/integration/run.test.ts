@@ -244,6 +244,13 @@ describe('a PolicyForge run in VS Code', function () {
     const fb = await vscode.lm.invokeTool('policyforge_feedback', { input: { submission: 2 }, toolInvocationToken: undefined }, token);
     const summary = JSON.parse((fb.content[0] as vscode.LanguageModelTextPart).value) as { submission: number; cases: number[] };
     assert.deepEqual([summary.submission, summary.cases], [2, [8, 9, 10, 11]]);
+    // Budget-spending tool: confirmation is prepared for chat; invoked outside a chat it runs directly.
+    const submitted = await vscode.lm.invokeTool('policyforge_submit', { input: { cases: [20, 21], note: 'from the LM tool' }, toolInvocationToken: undefined }, token);
+    const s = JSON.parse((submitted.content[0] as vscode.LanguageModelTextPart).value) as { submission: number; cases: number[]; budget: { used: number } };
+    assert.deepEqual([s.submission, s.cases, s.budget.used], [4, [20, 21], 18]);
+    const rejected = await vscode.lm.invokeTool('policyforge_submit', { input: { cases: '0-999' }, toolInvocationToken: undefined }, token);
+    const r = JSON.parse((rejected.content[0] as vscode.LanguageModelTextPart).value) as { rejected: boolean; reason: string; charged: number };
+    assert.deepEqual([r.rejected, r.reason, r.charged], [true, 'index_out_of_pool', 0]);
   });
 
   it('restarts a runner that was killed, says so, and keeps the run', async () => {
@@ -258,10 +265,10 @@ describe('a PolicyForge run in VS Code', function () {
     assert.notEqual(newPid, pid);
     if (driverAvailable) await screenshot('09-runner-restarted');
     const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 4 }));
-    assert.equal(s.submission, 4);
+    assert.equal(s.submission, 5);
     const restarted = await vscode.commands.executeCommand<number>('policyforge.restartRunner');
     assert.ok(restarted && restarted !== newPid && runnerPid() === restarted, 'Restart Runner replaced the runner');
-    assert.equal(s.budget.used, 20);
+    assert.equal(s.budget.used, 22);
   });
 
   it('a running submission shows a cancellable progress notification; Cancel stops it for free', async function () {
@@ -279,7 +286,7 @@ describe('a PolicyForge run in VS Code', function () {
     assert.equal(outcome.reason, 'cancelled');
     const st = await waitForStatus(api, 'nothing running', (s) => s.running === null);
     assert.equal(st.budget.used, used, 'a cancelled submission costs nothing');
-    assert.equal(st.history.length, 4);
+    assert.equal(st.history.length, 5);
   });
 
   it('Finish Run validates and assesses, writes the report, and the views show the selection', async () => {
@@ -294,7 +301,8 @@ describe('a PolicyForge run in VS Code', function () {
     }
     assert.ok(report);
     assert.ok(fs.existsSync(path.join(workspaceRoot(), '.policyforge', 'report.json')));
-    assert.ok(report.selected !== null && [1, 3, 4].includes(report.selected), `a submission whose episodes all succeeded is selected (got ${report.selected}: ${report.reason ?? ''})`);
+    const selected = report.selected === null ? undefined : JSON.parse(fs.readFileSync(path.join(workspaceRoot(), 'feedback', `submit-${String(report.selected).padStart(4, '0')}`, 'summary.json'), 'utf8')) as { stats: { okCount: number; count: number } };
+    assert.ok(selected && selected.stats.okCount === selected.stats.count, `a submission whose episodes all succeeded is selected (got ${report.selected}: ${report.reason ?? ''})`);
     assert.ok(report.heldOut, 'the selected submission was assessed on held-out cases');
     await waitForStatus(api, 'phase complete', (s) => s.phase === 'complete');
     if (driverAvailable) {

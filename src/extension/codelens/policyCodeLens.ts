@@ -37,11 +37,31 @@ export class PolicyCodeLensProvider implements vscode.CodeLensProvider {
   }
 }
 
+/** What the lens titles depend on; the lenses are refreshed only when it changes. */
+function lensKey(session: RunSession, settings: ExtensionSettings): string {
+  const m = session.model;
+  const st = m?.status;
+  return st ? `${st.phase}|${st.budget.remaining}|${m?.latest?.submission ?? 0}|${settings.submitEpisodes()}` : 'none';
+}
+
 export function registerPolicyCodeLens(session: RunSession, settings: ExtensionSettings): vscode.Disposable {
   const provider = new PolicyCodeLensProvider(session, settings);
+  let key = lensKey(session, settings);
+  let trailing: NodeJS.Timeout | undefined;
+  const maybeRefresh = (): void => {
+    const next = lensKey(session, settings);
+    if (next === key) return;
+    key = next;
+    provider.refresh();
+    // Once more after the burst settles: a lens request already in flight in the workbench
+    // when the first event arrived could otherwise leave the old titles on screen.
+    clearTimeout(trailing);
+    trailing = setTimeout(() => provider.refresh(), 750);
+  };
   return vscode.Disposable.from(
     vscode.languages.registerCodeLensProvider([{ language: 'typescript', scheme: 'file' }, { language: 'javascript', scheme: 'file' }], provider),
-    session.onDidChange(() => provider.refresh()),
-    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('policyforge.submitEpisodes') && provider.refresh()),
+    session.onDidChange(maybeRefresh),
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('policyforge.submitEpisodes') && maybeRefresh()),
+    new vscode.Disposable(() => clearTimeout(trailing)),
   );
 }
