@@ -46,6 +46,8 @@ export interface BuildProblem {
   line: number;
   column: number;
   message: string;
+  /** Type errors are reported by the build but do not block it. */
+  severity: 'error' | 'warning';
 }
 
 export function buildProblems(data: unknown): BuildProblem[] {
@@ -65,6 +67,7 @@ export function buildProblems(data: unknown): BuildProblem[] {
       line: typeof loc.line === 'number' ? loc.line : 1,
       column: typeof loc.column === 'number' ? loc.column : 1,
       message: text,
+      severity: e.severity === 'warning' ? 'warning' : 'error',
     });
   }
   return out;

@@ -38,7 +38,8 @@ export function registerPolicyDiagnostics(session: RunSession): vscode.Disposabl
     const rejected = model.lastRejected;
     if (rejected) {
       for (const p of buildProblems(rejected.data)) {
-        const d = new vscode.Diagnostic(range(p.line, p.column), `${p.message} (the submit was rejected: the policy does not build)`, vscode.DiagnosticSeverity.Error);
+        const blocking = p.severity === 'error';
+        const d = new vscode.Diagnostic(range(p.line, p.column), blocking ? `${p.message} (the submit was rejected: the policy does not build)` : p.message, blocking ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
         d.source = 'PolicyForge build';
         d.code = rejected.reason;
         add(p.file, d);

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { SubmissionSummary } from '../../../src/protocol/feedback';
 import type { RunInfo, RunStatus } from '../../../src/protocol/run';
 import { lastResultLensTitle, submitLensTitle } from '../../../src/extension/codelens/lensText';
-import { diagnosticMessage, groupPolicyErrors } from '../../../src/extension/diagnostics/errorGroups';
+import { buildProblems, diagnosticMessage, groupPolicyErrors } from '../../../src/extension/diagnostics/errorGroups';
 import { RestartBackoff } from '../../../src/extension/runner/backoff';
 import { formatCaseList } from '../../../src/extension/shared/format';
 import { statusBarView } from '../../../src/extension/statusBar/statusText';
@@ -71,6 +71,19 @@ describe('extension: view models', () => {
     steps.episodes[0]!.error!.message = 'act() threw at step 16: Error: boom';
     steps.episodes[1]!.error!.message = 'act() threw at step 40: Error: boom';
     assert.deepEqual(groupPolicyErrors(steps).map((g) => [g.message, g.cases]), [['act() threw: Error: boom', [0, 1]]]);
+  });
+  it('build problems of a rejected submit: blocking errors and non-blocking type warnings, at their lines', () => {
+    const data = { reason: 'bundle_does_not_build', diagnostics: [
+      { file: 'policy/policy.ts', line: 18, column: 23, message: 'Unexpected ";"', severity: 'error', kind: 'syntax' },
+      { file: 'policy/helpers.ts', line: 2, column: 5, message: "Type 'string' is not assignable to type 'number'", severity: 'warning', kind: 'type' },
+      { nonsense: true },
+    ] };
+    assert.deepEqual(buildProblems(data), [
+      { file: 'policy/policy.ts', line: 18, column: 23, message: 'Unexpected ";"', severity: 'error' },
+      { file: 'policy/helpers.ts', line: 2, column: 5, message: "Type 'string' is not assignable to type 'number'", severity: 'warning' },
+    ]);
+    assert.deepEqual(buildProblems(undefined), []);
+    assert.deepEqual(buildProblems({ reason: 'x' }), []);
   });
   it('restart backoff doubles up to the cap, resets after a stable run and gives up after repeated quick deaths', () => {
     const b = new RestartBackoff({ baseMs: 100, maxMs: 500, stableMs: 1000, maxAttempts: 4 });
