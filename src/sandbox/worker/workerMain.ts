@@ -52,6 +52,10 @@ function main(): void {
       if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
     const record = runEpisode(m, registry, bundle, (phase, steps, ret) => post({ type: 'beat', job: m.job, phase, steps, return: ret }));
+    // An environment that could not be made may come from a plugin that failed to load: say so.
+    if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
+      record.error.message += ` (${pluginErrors.join('; ')})`;
+    }
     post({ type: 'record', job: m.job, record: { ...record, trajectory: packTrajectory(record.trajectory) } });
   });
   // The pool went away: nothing left to serve.

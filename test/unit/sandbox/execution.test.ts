@@ -94,6 +94,7 @@ describe('sandbox: execution', function () {
     const records = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'Nope-v0', params: {}, episodes: episodes(1), plugins: [missing] });
     assert.equal(records[0]?.status, 'runner_fault');
     assert.match(records[0]?.error?.message ?? '', /Nope-v0/);
+    assert.match(records[0]?.error?.message ?? '', /environment plugin .*nope\.js failed to load/);
   });
 
   it('records bounded trajectories with snapshots, and the truncation marker', async () => {
