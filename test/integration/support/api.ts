@@ -41,7 +41,12 @@ export async function waitForStatus(api: PolicyForgeApi, what: string, pred: (s:
 export async function writePolicy(source: string): Promise<vscode.TextEditor> {
   const doc = await vscode.workspace.openTextDocument(policyFile());
   const editor = await vscode.window.showTextDocument(doc);
-  await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), source));
-  await doc.save();
+  // A WorkspaceEdit on the document, not TextEditor#edit: the latter fails (returns false) on an
+  // editor instance that a just-finished layout change replaced.
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), source);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('could not edit policy/policy.ts');
+  if (!(await doc.save())) throw new Error('could not save policy/policy.ts');
+  await waitFor('policy/policy.ts on disk', () => (fs.readFileSync(policyFile(), 'utf8') === source ? true : undefined), 10_000);
   return editor;
 }
