@@ -22,7 +22,7 @@ export class RunTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     item.contextValue = node.contextValue;
     if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon.id, node.icon.color ? new vscode.ThemeColor(node.icon.color) : undefined);
     if (node.kind === 'episode') item.command = { command: 'policyforge.replayEpisode', title: 'Replay Episode', arguments: [node] };
-    if (node.kind === 'message') item.command = { command: 'policyforge.restartRunner', title: 'Restart Runner' };
+    if (node.kind === 'message' && this.session.model?.runnerState === 'stopped') item.command = { command: 'policyforge.restartRunner', title: 'Restart Runner' };
     return item;
   }
 
