@@ -39,7 +39,7 @@ async function echoRoundTripMs(n: number): Promise<number> {
 function workspace(root: string, i: number): string {
   const dir = path.join(root, `ws-${i}`);
   // Budget above one submit, so no validation starts behind the measurement.
-  const r = initWorkspace(dir, { envId: 'CartPole-v1', budget: EPISODES * 2 }, createRegistry());
+  const r = initWorkspace(dir, { envId: 'CartPole-v1', budget: EPISODES * 3 }, createRegistry());
   if (!r.ok) throw new Error(r.error);
   // A policy that keeps the pole up for the whole 500 steps: the heaviest feedback per episode.
   fs.writeFileSync(path.join(dir, 'policy', 'policy.ts'), fs.readFileSync(path.join(dir, 'policy', 'policy.ts'), 'utf8').replace('[0.0, 0.0, 1.0, 0.0]', '[0.0, 0.0, 1.0, 0.5]'));
@@ -77,23 +77,31 @@ export const runnerBench: BenchModule = {
       const seeds = new SeedDeriver(Buffer.alloc(32, 7));
       const specs = Array.from({ length: EPISODES }, (_, i) => seeds.episode('train', i));
       let direct = Infinity;
-      let best = Infinity;
-      for (let i = 1; i <= 6; i++) {
-        const t0d = process.hrtime.bigint();
-        await executor.runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: specs });
-        direct = Math.min(direct, Number(process.hrtime.bigint() - t0d) / 1e6);
-        // Through the runner: only the submit is timed (not the host start).
+      let warm = Infinity;
+      let cold = Infinity;
+      for (let i = 1; i <= 3; i++) {
         const dir = workspace(root, i);
         const host = await startRunnerHost(dir, { executor, log: () => undefined, assessStarter: false });
         const c = await RunnerClient.connect({ port: host.port, token: host.token });
-        const t = process.hrtime.bigint();
-        const s = await c.submit({ cases: `0-${EPISODES - 1}` });
-        best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
-        if (!fs.existsSync(path.join(dir, 'feedback', 'submit-0001', 'summary.json')) || s.episodes.length !== EPISODES) throw new Error('feedback missing');
+        // Interleaved with the direct batches so both see the same machine load; only the submit
+        // is timed (not the host start). The first submit of a workspace builds its bundle; the
+        // second resubmits the unchanged policy/ (what an agent does to get more evidence).
+        for (const kind of ['cold', 'warm'] as const) {
+          const t0d = process.hrtime.bigint();
+          await executor.runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: specs });
+          direct = Math.min(direct, Number(process.hrtime.bigint() - t0d) / 1e6);
+          const t = process.hrtime.bigint();
+          const s = await c.submit({ cases: `0-${EPISODES - 1}` });
+          const ms = Number(process.hrtime.bigint() - t) / 1e6;
+          if (kind === 'cold') cold = Math.min(cold, ms);
+          else warm = Math.min(warm, ms);
+          if (!fs.existsSync(path.join(dir, 'feedback', `submit-000${s.submission}`, 'summary.json')) || s.episodes.length !== EPISODES) throw new Error('feedback missing');
+        }
         await c.close();
         await host.close();
       }
-      table.duration(`run.submit ${EPISODES} CartPole → feedback on disk`, best, 'ms', 'sandbox runBatch direct', direct, '≤ 1.2×');
+      table.duration(`run.submit ${EPISODES} CartPole → feedback (new policy)`, cold, 'ms', 'sandbox runBatch direct', direct, '≤ 1.2×');
+      table.duration(`run.submit ${EPISODES} CartPole → feedback (resubmit)`, warm, 'ms', 'sandbox runBatch direct', direct, '≤ 1.2×');
     } finally {
       await executor.close();
       if (prevData === undefined) delete process.env.POLICYFORGE_DATA_DIR;
