@@ -1,6 +1,7 @@
 /**
  * The sandbox's cost: 128 CartPole episodes with a linear policy through the full sandbox
- * (bundle, worker processes, a fresh vm realm per episode, observation copies, action checks)
+ * (bundle, worker processes, a hardened vm realm per bundle with a fresh policy instance per
+ * episode, observation copies, action checks)
  * next to the same episodes with the same policy class called directly in this process.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

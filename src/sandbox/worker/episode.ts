@@ -1,19 +1,19 @@
 /**
- * Runs one episode: environment in this (host) realm, policy in a fresh vm realm, and the
- * outcome as an EpisodeRecord. Policy failures end the episode with their status; anything
- * the environment throws is a `runner_fault`, never the policy's.
+ * Runs one episode: environment in this (host) realm, a fresh policy instance in the bundle's
+ * hardened vm realm (see policyRealm.ts), and the outcome as an EpisodeRecord. Policy failures
+ * end the episode with their status; anything the environment throws is a `runner_fault`,
+ * never the policy's.
  *
  * Deadlines: no vm timeouts (a watchdog thread per call costs more than a short episode's
  * setup). Construction and `reset` are timed after the fact; the step loop reads the clock
  * every few steps (every step once steps get slow), fails a slow `act` itself, and sends
  * heartbeats so the host can kill a worker stuck inside one call (see pool/workerHandle.ts).
  */
-import type { Script } from 'node:vm';
+import { getHeapStatistics } from 'node:v8';
 import { EMPTY_INFO, type EpisodeLimits as EnvEpisodeLimits, type Info } from '../../envs/core/env';
 import type { EnvRegistry } from '../../envs/core/registry';
 import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/episodes';
 import type { PolicyContext } from '../../protocol/policy';
-import { POLICY_GLOBAL } from '../bundle/constants';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, RunEpisodeMessage } from './messages';
@@ -23,8 +23,10 @@ import { constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRe
 import { TrajectoryRecorder } from './trajectory';
 
 export interface LoadedBundle {
-  script: Script;
+  code: string;
   sourceMap: BundleSourceMap;
+  /** The hardened realm kept for this bundle's next episode, if the last one left it usable. */
+  realm?: PolicyRealm;
 }
 
 export type Beat = (phase: EpisodePhase, steps: number, ret: number) => void;
@@ -37,21 +39,66 @@ interface PolicyInstance {
 /** Most steps the loop runs between clock reads while steps are fast. */
 const MAX_CHECK_INTERVAL = 256;
 
+/**
+ * Episodes a hardened realm serves before it is replaced. A realm keeps what a policy leaves
+ * behind that no later episode can observe: promise callbacks it queued (they never run) and
+ * compiled code. Replacing it costs a few ms (context, freezing, code going cold again), so it
+ * is kept long, and dropped early when the heap fills up (checked every few episodes).
+ */
+const MAX_EPISODES_PER_REALM = 4096;
+const HEAP_CHECK_EVERY = 32;
+const MAX_HEAP_FRACTION = 0.5;
+
 export function runEpisode(msg: RunEpisodeMessage, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
-  return new EpisodeRun(msg, bundle, beat).run(registry);
+  const t0 = performance.now();
+  let realm = bundle.realm;
+  bundle.realm = undefined;
+  if (!realm || !reusable(realm) || !beginEpisode(realm, msg)) {
+    realm = createPolicyRealm(bundle.code, true);
+    beginEpisode(realm, msg);
+  }
+  const record = new EpisodeRun(msg, bundle, beat, realm, t0).run(registry);
+  // Only an episode that ended normally leaves the realm for the next one; any other is suspect.
+  if (record.status === 'ok' || record.status === 'invalid_action') {
+    bundle.realm = realm;
+    return record;
+  }
+  if (record.status !== 'exception') return record;
+  // Frozen built-ins may be what threw (a policy patching a prototype, or assigning over a
+  // frozen inherited property). The episode again in a fresh, unhardened realm of its own gives
+  // exactly the outcome a realm per episode gives; it is deterministic like the first run.
+  const fresh = createPolicyRealm(bundle.code, false);
+  beginEpisode(fresh, msg);
+  return new EpisodeRun(msg, bundle, beat, fresh, t0).run(registry);
+}
+
+function reusable(realm: PolicyRealm): boolean {
+  if (realm.episodes >= MAX_EPISODES_PER_REALM) return false;
+  if (realm.episodes % HEAP_CHECK_EVERY !== 0) return true;
+  const heap = getHeapStatistics();
+  return heap.used_heap_size < heap.heap_size_limit * MAX_HEAP_FRACTION;
+}
+
+function beginEpisode(realm: PolicyRealm, msg: RunEpisodeMessage): boolean {
+  realm.episodes++;
+  return realm.bridge.beginEpisode(msg.spec.policySeed, msg.limits.maxLogBytes);
 }
 
 class EpisodeRun {
-  private readonly t0 = performance.now();
   private readonly limits: EpisodeLimits;
   private readonly recorder: TrajectoryRecorder;
-  private realm: PolicyRealm | undefined;
   private ret = 0;
   private length = 0;
   private terminated = false;
   private truncated = false;
 
-  constructor(private readonly msg: RunEpisodeMessage, private readonly bundle: LoadedBundle, private readonly beat: Beat) {
+  constructor(
+    private readonly msg: RunEpisodeMessage,
+    private readonly bundle: LoadedBundle,
+    private readonly beat: Beat,
+    private readonly realm: PolicyRealm,
+    private readonly t0: number,
+  ) {
     this.limits = msg.limits;
     this.recorder = new TrajectoryRecorder(msg.limits.maxTrajectorySteps, msg.limits.recordSnapshots);
   }
@@ -67,8 +114,7 @@ class EpisodeRun {
     const { env, definition } = made;
     const observationSpace = env.observationSpace.describe();
     const actionSpace = env.actionSpace.describe();
-    const realm = createPolicyRealm(msg.spec.policySeed, limits.maxLogBytes);
-    this.realm = realm;
+    const realm = this.realm;
     const context: PolicyContext = {
       envId: definition.id,
       observationSpace,
@@ -85,7 +131,7 @@ class EpisodeRun {
     const constructMs = Math.min(limits.actTimeoutMs, limits.episodeTimeoutMs);
     const tConstruct = performance.now();
     try {
-      policy = constructPolicy(realm, this.bundle.script, POLICY_GLOBAL, ctxJson) as PolicyInstance;
+      policy = constructPolicy(realm, ctxJson) as PolicyInstance;
     } catch (e) {
       return this.finish('exception', policyError(e, this.bundle.sourceMap, 'new Policy(ctx) threw'));
     }
@@ -185,7 +231,7 @@ class EpisodeRun {
   }
 
   private finish(status: EpisodeStatus, error?: EpisodeError): EpisodeRecord {
-    const bridge = this.realm?.bridge;
+    const bridge = this.realm.bridge;
     const record: EpisodeRecord = {
       caseIndex: this.msg.spec.caseIndex,
       status,
@@ -195,7 +241,7 @@ class EpisodeRun {
       truncated: this.truncated,
       wallMs: Math.round((performance.now() - this.t0) * 1000) / 1000,
       trajectory: this.recorder.trajectory,
-      log: bridge ? { text: bridge.logText(), truncated: bridge.logTruncated() } : { text: '', truncated: false },
+      log: { text: bridge.logText(), truncated: bridge.logTruncated() },
     };
     if (error) record.error = error;
     return record;

@@ -1,10 +1,17 @@
 /**
- * A fresh vm context per episode for the policy: no `require`, `process` or timers, string
- * code generation and WebAssembly disabled, microtasks confined to the context (so a promise
- * chain left behind by one call never runs inside the host or a later episode).
+ * The policy's vm context: no `require`, `process` or timers, string code generation and
+ * WebAssembly disabled, microtasks confined to the context.
+ *
+ * One hardened realm serves the episodes of one bundle (see realmCache.ts): its intrinsics are
+ * frozen once, and every episode runs the bundle's module code again, so each gets a fresh
+ * policy instance and fresh module state (closures, class statics, module variables). No
+ * script is ever evaluated in a realm after policy code first ran in it — the bundle is a
+ * compiled function and everything else is a direct call — so the context's microtask queue is
+ * never drained: a promise callback a policy schedules never runs, in its episode or a later one.
  */
 import * as vm from 'node:vm';
-import { CONSTRUCT_SOURCE, PRELUDE_SOURCE } from './prelude';
+import { BUNDLE_FILENAME, POLICY_GLOBAL } from '../bundle/constants';
+import { PRELUDE_SOURCE } from './prelude';
 
 /** The frozen realm-side object the prelude returns (all of its functions live in the realm). */
 export interface RealmBridge {
@@ -17,8 +24,9 @@ export interface RealmBridge {
   readonly Float32Array: Float32ArrayConstructor;
   readonly Uint8Array: Uint8ArrayConstructor;
   readonly Int32Array: Int32ArrayConstructor;
-  prepare(ctxJson: string, moduleName: string): void;
-  instance(): unknown;
+  harden(): void;
+  beginEpisode(policySeed: number, maxLogChars: number): boolean;
+  construct(module: unknown, ctxJson: string): unknown;
   logText(): string;
   logTruncated(): boolean;
 }
@@ -26,12 +34,19 @@ export interface RealmBridge {
 export interface PolicyRealm {
   readonly context: vm.Context;
   readonly bridge: RealmBridge;
+  /** Intrinsics frozen: the realm may serve more than one episode. */
+  readonly hardened: boolean;
+  /** Runs the bundle's module code once more and returns its exports. */
+  readonly evaluateModule: () => unknown;
+  /** Observation record makers by source (see recordMaker). */
+  readonly makers: Map<string, (...values: unknown[]) => Record<string, unknown>>;
+  /** Episodes begun in this realm. */
+  episodes: number;
 }
 
 const preludeScript = new vm.Script(PRELUDE_SOURCE, { filename: 'policyforge-prelude.js' });
-const constructScript = new vm.Script(CONSTRUCT_SOURCE, { filename: 'policyforge-construct.js' });
 
-export function createPolicyRealm(policySeed: number, maxLogChars: number): PolicyRealm {
+export function createPolicyRealm(bundleCode: string, hardened: boolean): PolicyRealm {
   // A null-prototype sandbox object: the context's global then has no host `constructor`
   // (the classic `this.constructor.constructor('return process')()` escape).
   const context = vm.createContext(Object.create(null) as object, {
@@ -39,28 +54,29 @@ export function createPolicyRealm(policySeed: number, maxLogChars: number): Poli
     codeGeneration: { strings: false, wasm: false },
     microtaskMode: 'afterEvaluate',
   });
-  const boot = preludeScript.runInContext(context) as (seed: number, maxLogChars: number) => RealmBridge;
-  return { context, bridge: boot(policySeed, maxLogChars) };
+  const boot = preludeScript.runInContext(context) as () => RealmBridge;
+  const bridge = boot();
+  if (hardened) bridge.harden();
+  // The bundle as a function body (lines unchanged, so the source map holds): each call is a
+  // fresh module instance, and its `var` stays local instead of becoming a global.
+  const evaluateModule = vm.compileFunction(`${bundleCode}\n;return ${POLICY_GLOBAL};`, [], { parsingContext: context, filename: BUNDLE_FILENAME }) as () => unknown;
+  return { context, bridge, hardened, evaluateModule, makers: new Map(), episodes: 0 };
 }
 
 /**
- * Evaluates the bundle's top level and then `new Policy(ctx)`. No vm `timeout` here: its
- * watchdog thread costs more than the rest of a short episode's setup, and the host kills a
- * worker stuck in a constructor anyway (the `constructor` deadline).
+ * Evaluates the bundle's module code and then `new Policy(ctx)`. No vm `timeout`: its watchdog
+ * thread costs more than the rest of a short episode's setup, and the host kills a worker stuck
+ * in a constructor anyway (the `constructor` deadline).
  */
-export function constructPolicy(realm: PolicyRealm, bundle: vm.Script, moduleName: string, ctxJson: string): unknown {
-  bundle.runInContext(realm.context);
-  realm.bridge.prepare(ctxJson, moduleName);
-  constructScript.runInContext(realm.context);
-  return realm.bridge.instance();
+export function constructPolicy(realm: PolicyRealm, ctxJson: string): unknown {
+  return realm.bridge.construct(realm.evaluateModule(), ctxJson);
 }
-
-const makerScripts = new Map<string, vm.Script>();
 
 /**
  * A realm function building `{ [keys[i]]: values[i] }` as an object literal: fixed-shape
- * literals stay fast in a cold realm, where a defineProperty loop costs microseconds per call.
- * Keys come from the environment's observation space, never from the policy.
+ * literals stay fast, where a defineProperty loop costs microseconds per call. Compiled, not
+ * evaluated, so no microtask checkpoint runs in the realm. Keys come from the environment's
+ * observation space, never from the policy.
  */
 export function recordMaker(realm: PolicyRealm, keys: readonly string[]): (...values: unknown[]) => Record<string, unknown> {
   if (keys.includes('__proto__')) {
@@ -70,11 +86,12 @@ export function recordMaker(realm: PolicyRealm, keys: readonly string[]): (...va
       return Reflect.apply(realm.bridge.record, undefined, args) as Record<string, unknown>;
     };
   }
-  const source = `(function (${keys.map((_, i) => `v${i}`).join(', ')}) { 'use strict'; return { ${keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ')} }; })`;
-  let script = makerScripts.get(source);
-  if (!script) {
-    script = new vm.Script(source, { filename: 'policyforge-record.js' });
-    makerScripts.set(source, script);
+  const params = keys.map((_, i) => `v${i}`);
+  const body = `'use strict'; return { ${keys.map((k, i) => `${JSON.stringify(k)}: v${i}`).join(', ')} };`;
+  let make = realm.makers.get(body);
+  if (!make) {
+    make = vm.compileFunction(body, params, { parsingContext: realm.context, filename: 'policyforge-record.js' }) as (...values: unknown[]) => Record<string, unknown>;
+    realm.makers.set(body, make);
   }
-  return script.runInContext(realm.context) as (...values: unknown[]) => Record<string, unknown>;
+  return make;
 }

@@ -1,28 +1,46 @@
 /**
  * The first script run in every policy realm, before any policy code. It captures the
- * intrinsics it needs (so later tampering with built-in prototypes cannot change it), seeds
- * `Math.random`, installs a bounded `console`, and defines the frozen, non-writable global
- * `__pf` through which the host constructs the policy with a vm timeout and reads the log.
+ * intrinsics it needs (so later tampering with built-in prototypes cannot change it), installs
+ * a seeded `Math.random` and a bounded `console`, and returns the bridge through which the host
+ * starts episodes, constructs the policy and reads the log. The bridge is handed to the host
+ * only: it is on no global and reachable from no realm object, so policy code cannot reseed
+ * `Math.random`, reset its log or start an episode.
+ *
+ * A realm serves many episodes of one bundle (see policyRealm.ts). `harden()` deep-freezes
+ * every intrinsic once, so nothing an episode does to built-ins outlives it; `beginEpisode`
+ * then puts back what per-episode state remains: globals the last episode added, RegExp's
+ * legacy statics, the PRNG state and the log.
  *
  * Everything here is created inside the realm: the host hands in only primitives.
  * The PRNG is the same xoshiro128** + splitmix32 as src/envs/core/rng.ts, so a policy seed
  * gives the same stream in and out of the sandbox.
  */
-export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
+export const PRELUDE_SOURCE = String.raw`(function () {
   'use strict';
   const G = globalThis;
   const defineProperty = Object.defineProperty;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const ownKeys = Reflect.ownKeys;
+  const deleteProperty = Reflect.deleteProperty;
   const freeze = Object.freeze;
+  const isFrozen = Object.isFrozen;
+  const keys = Object.keys;
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const StringCtor = String;
   const imul = Math.imul;
+  const floor = Math.floor;
   const TypeErrorCtor = TypeError;
+  const regExpExec = RegExp.prototype.exec;
+  const resetMatch = /(?:)/;
+  const SetCtor = Set;
+  const setHas = Set.prototype.has;
+  const setAdd = Set.prototype.add;
 
   // Seeding: seedToUint32 then splitmix32, exactly as the host Rng.
-  let lo = seed >>> 0;
-  let hi = Math.floor(seed / 4294967296) >>> 0;
-  let sm = (imul(hi, 0x9e3779b1) ^ lo) >>> 0;
+  let sm = 0;
+  let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   const next = () => {
     sm = (sm + 0x9e3779b9) >>> 0;
     let z = sm;
@@ -30,8 +48,13 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
     z = imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let s0 = next(), s1 = next(), s2 = next(), s3 = next();
-  if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
+  const reseed = (seed) => {
+    const lo = seed >>> 0;
+    const hi = floor(seed / 4294967296) >>> 0;
+    sm = (imul(hi, 0x9e3779b1) ^ lo) >>> 0;
+    s0 = next(); s1 = next(); s2 = next(); s3 = next();
+    if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
+  };
   const rotl = (x, k) => (x << k) | (x >>> (32 - k));
   const nextUint32 = () => {
     const result = imul(rotl(imul(s1, 5), 7), 9) >>> 0;
@@ -49,6 +72,7 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
   // Console: bounded text, formatted here so the host only ever reads one string.
   let log = '';
   let truncated = false;
+  let maxLogChars = 0;
   const format = (v) => {
     if (typeof v === 'string') return v;
     if (typeof v === 'object' && v !== null) {
@@ -87,8 +111,6 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
   };
   defineProperty(G, 'console', { value: makeConsole(), writable: true, configurable: true, enumerable: false });
 
-  const isFrozen = Object.isFrozen;
-  const keys = Object.keys;
   const deepFreeze = (v) => {
     if (typeof v === 'object' && v !== null && !isFrozen(v)) {
       freeze(v);
@@ -98,9 +120,69 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
     return v;
   };
 
-  let instance;
-  let pendingCtx = 'null';
-  let pendingModule = '';
+  // Hardening: every object reachable from the global's properties and from the intrinsics no
+  // global names (iterator and generator prototypes, ...), through property values, accessors
+  // and prototypes, is frozen. The global itself stays extensible: what an episode adds to it
+  // is deleted before the next one.
+  const freezeGraph = (roots) => {
+    const seen = new SetCtor();
+    const stack = roots;
+    while (stack.length > 0) {
+      const o = stack.pop();
+      if ((typeof o !== 'object' && typeof o !== 'function') || o === null || o === G) continue;
+      if (setHas.call(seen, o)) continue;
+      setAdd.call(seen, o);
+      freeze(o);
+      const p = getPrototypeOf(o);
+      if (p !== null) stack.push(p);
+      const k = ownKeys(o);
+      for (let i = 0; i < k.length; i++) {
+        const d = getOwnPropertyDescriptor(o, k[i]);
+        if (d === undefined) continue;
+        if ('value' in d) stack.push(d.value); else { stack.push(d.get); stack.push(d.set); }
+      }
+    }
+  };
+  let baseline = null;
+  const harden = () => {
+    const roots = [];
+    const names = ownKeys(G);
+    for (let i = 0; i < names.length; i++) {
+      const d = getOwnPropertyDescriptor(G, names[i]);
+      if (d === undefined) continue;
+      // The full descriptor: the vm global's definer loses a value left out of it.
+      defineProperty(G, names[i], 'value' in d
+        ? { value: d.value, writable: false, enumerable: d.enumerable, configurable: false }
+        : { get: d.get, set: d.set, enumerable: d.enumerable, configurable: false });
+      if ('value' in d) roots.push(d.value); else { roots.push(d.get); roots.push(d.set); }
+    }
+    const hidden = [
+      function* () {}, async function () {}, async function* () {}, () => {},
+      [][Symbol.iterator](), new Map()[Symbol.iterator](), new Set()[Symbol.iterator](),
+      ''[Symbol.iterator](), /(?:)/g[Symbol.matchAll](''), (async function* () {})(),
+      (function* () {})(), Promise.resolve(), new WeakRef({}),
+    ];
+    if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') {
+      const segments = new Intl.Segmenter().segment('');
+      hidden.push(segments, segments[Symbol.iterator]());
+    }
+    for (let i = 0; i < hidden.length; i++) roots.push(getPrototypeOf(hidden[i]));
+    freezeGraph(roots);
+    baseline = new SetCtor(ownKeys(G));
+  };
+
+  /** Deletes what the last episode added to the global; false if something would not go. */
+  const cleanGlobals = () => {
+    if (baseline === null) return true;
+    const now = ownKeys(G);
+    if (now.length === baseline.size) return true;
+    let clean = true;
+    for (let i = 0; i < now.length; i++) {
+      if (!setHas.call(baseline, now[i]) && !deleteProperty(G, now[i])) clean = false;
+    }
+    return clean;
+  };
+
   const bridge = freeze({
     /** Realm-owned values from host primitives. */
     parse: (json) => parse(json),
@@ -118,25 +200,30 @@ export const PRELUDE_SOURCE = String.raw`(function (seed, maxLogChars) {
     Float32Array: Float32Array,
     Uint8Array: Uint8Array,
     Int32Array: Int32Array,
-    /** Run through a vm timeout by the host: new Policy(ctx). */
-    prepare: (ctxJson, moduleName) => { pendingCtx = ctxJson; pendingModule = moduleName; },
-    construct: () => {
-      const mod = G[pendingModule];
+    harden: harden,
+    /** Fresh per-episode state; false when the realm could not be made clean (the host drops it). */
+    beginEpisode: (seed, maxChars) => {
+      const clean = cleanGlobals();
+      // A successful match resets RegExp.$1…$9, lastMatch, input and friends.
+      regExpExec.call(resetMatch, '');
+      reseed(seed);
+      log = '';
+      truncated = false;
+      maxLogChars = maxChars;
+      return clean;
+    },
+    /** new Policy(ctx) for the module object a fresh run of the bundle returned. */
+    construct: (mod, ctxJson) => {
       const P = mod !== null && typeof mod === 'object' ? mod.Policy : undefined;
       if (typeof P !== 'function') throw new TypeErrorCtor('policy/policy.ts must export class Policy (export class Policy { act(observation, info) { ... } })');
-      const ctx = parse(pendingCtx);
+      const ctx = parse(ctxJson);
       // JSON has no infinities: the host sends them as "inf" / "-inf".
       const rr = ctx.rewardRange;
       for (let i = 0; i < 2; i++) if (rr[i] === 'inf') rr[i] = Infinity; else if (rr[i] === '-inf') rr[i] = -Infinity;
-      instance = new P(deepFreeze(ctx));
+      return new P(deepFreeze(ctx));
     },
-    instance: () => instance,
     logText: () => log,
     logTruncated: () => truncated,
   });
-  defineProperty(G, '__pf', { value: bridge, writable: false, configurable: false, enumerable: false });
   return bridge;
 })`;
-
-/** Run with the vm timeout after the bundle script: constructs the policy inside the realm. */
-export const CONSTRUCT_SOURCE = `__pf.construct()`;

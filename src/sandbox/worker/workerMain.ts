@@ -4,8 +4,6 @@
  * was given), with a bounded heap, an empty environment, and string code generation
  * disallowed in every realm. It runs one episode per message and answers with its record.
  */
-import { setFlagsFromString } from 'node:v8';
-import { Script } from 'node:vm';
 import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
@@ -16,13 +14,6 @@ import { packTrajectory } from './trajectoryWire';
 /** Bundles kept compiled; a worker usually serves one submission at a time. */
 const BUNDLE_CACHE_SIZE = 4;
 
-/**
- * Every episode's policy is a fresh set of closures, and V8 optimizes small functions on their
- * first tick: a TurboFan compile per episode (about 1.5 ms of CPU) that is thrown away with the
- * realm. Without early optimization a short episode stays in the baseline tiers and a long one
- * still gets optimized. Unknown to some V8 builds; then ignored.
- */
-setFlagsFromString('--max-bytecode-size-for-early-opt=0');
 
 function main(): void {
   const send = process.send?.bind(process);
@@ -47,7 +38,7 @@ function main(): void {
     let bundle = bundles.get(m.bundleId);
     if (!bundle) {
       if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
-      bundle = { script: new Script(m.code, { filename: BUNDLE_FILENAME }), sourceMap: new BundleSourceMap(m.code, BUNDLE_FILENAME) };
+      bundle = { code: m.code, sourceMap: new BundleSourceMap(m.code, BUNDLE_FILENAME) };
       bundles.set(m.bundleId, bundle);
       if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }

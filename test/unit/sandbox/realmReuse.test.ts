@@ -1,0 +1,81 @@
+/**
+ * One hardened realm serves many episodes of a bundle on a worker: every episode still gets a
+ * fresh policy instance and module state, a freshly seeded Math.random and its own log, and
+ * nothing an episode does to globals, built-ins or RegExp statics reaches the next one.
+ */
+import { strict as assert } from 'node:assert';
+import type { EpisodeRecord } from '../../../src/protocol/episodes';
+import { SandboxPool } from '../../../src/sandbox';
+import { bundleOf, ensureWorkerBuilt, episodes, removeWorkspaces, strip } from './helpers';
+
+/** Logs what it can see of earlier episodes, then leaves traces of its own in every place it can write. */
+const SNOOP = `let moduleRuns = 0;
+moduleRuns++;
+class Counter { static made = 0; }
+export class Policy {
+  constructor(ctx: any) {
+    Counter.made++;
+    const g = globalThis as any;
+    const sees = {
+      moduleRuns, made: Counter.made, leak: typeof g.leaked, regexp: (RegExp as any).$1,
+      random: Math.random(), pf: typeof g.__pf, keys: Object.getOwnPropertyNames(g).filter((k) => /leak|pf/.test(k)),
+      push: [].push.call([], 1),
+    };
+    console.log(JSON.stringify(sees));
+    g.leaked = ctx.seed;
+    /(seed\\d+)/.exec('seed' + ctx.seed);
+    let caught = 'none';
+    try { (Array.prototype as any).push = () => -1; } catch (e) { caught = 'frozen'; }
+    console.log('write to Array.prototype.push: ' + caught);
+  }
+  act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}
+`;
+
+describe('sandbox: a realm reused across the episodes of a bundle', function () {
+  this.timeout(60_000);
+  let single: SandboxPool;
+  before(() => {
+    ensureWorkerBuilt();
+    single = new SandboxPool({ workers: 1 });
+  });
+  after(async () => {
+    await single.close();
+    removeWorkspaces();
+  });
+
+  const seen = (r: EpisodeRecord | undefined): Record<string, unknown> => JSON.parse(r?.log.text.split('\n')[0] ?? '{}') as Record<string, unknown>;
+
+  it('gives every episode fresh module state, globals, RegExp statics and log', async () => {
+    const bundle = await bundleOf(SNOOP);
+    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok', 'ok']);
+    for (const r of records) {
+      const s = seen(r);
+      assert.deepEqual({ ...s, random: 0 }, { moduleRuns: 1, made: 1, leak: 'undefined', regexp: '', random: 0, pf: 'undefined', keys: [], push: 1 });
+      // Built-ins are frozen: the write throws (policy modules are strict) and changes nothing.
+      assert.equal(r.log.text.split('\n')[1], 'write to Array.prototype.push: frozen');
+    }
+    // Math.random is seeded per episode: the same policy seed gives the same stream, at any point of the realm's life.
+    const again = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: [...episodes(4)].reverse(), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(again.map(strip), [...records].reverse().map(strip));
+    assert.equal(new Set(records.map((r) => seen(r).random)).size, 4);
+  });
+
+  it('a policy that patches built-ins runs in a fresh realm of its own, and the next episodes are unaffected', async () => {
+    const patcher = await bundleOf(`(Math as any).cos = () => 42;
+export class Policy {
+  act(o: Float64Array): number { console.log('cos ' + Math.cos(0)); return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}
+`);
+    const clean = await bundleOf(`export class Policy {
+  act(o: Float64Array): number { console.log('cos ' + Math.cos(0)); return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}
+`);
+    const request = { envId: 'CartPole-v1', params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0, maxLogBytes: 6 } };
+    const patched = await single.runBatch({ ...request, bundle: patcher });
+    assert.deepEqual(patched.map((r) => [r.status, r.log.text]), [['ok', 'cos 42'], ['ok', 'cos 42']]);
+    const after = await single.runBatch({ ...request, bundle: clean });
+    assert.deepEqual(after.map((r) => [r.status, r.log.text]), [['ok', 'cos 1\n'], ['ok', 'cos 1\n']]);
+  });
+});
