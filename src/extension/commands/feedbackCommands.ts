@@ -1,7 +1,7 @@
 /** Open Feedback: the submission's summary.json (the latest one by default). */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { submissionName } from '../../runner/paths';
+import { submissionName } from '../../runner';
 import type { RunSession } from '../run/runSession';
 import { registerCommand } from './registerCommand';
 import { submissionArg } from './submitCommands';

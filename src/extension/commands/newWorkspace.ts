@@ -12,7 +12,7 @@ import { createRegistry } from '../../envs';
 import type { EnvDefinition } from '../../envs/core/definition';
 import type { EnvRegistry } from '../../envs/core/registry';
 import { resolveParams, type ParamValue } from '../../envs/core/params';
-import { initWorkspace } from '../../runner/workspace';
+import { initWorkspace } from '../../runner';
 import type { RunSession } from '../run/runSession';
 import type { ExtensionSettings } from '../settings';
 import { registerCommand } from './registerCommand';

@@ -3,7 +3,7 @@
  * rejection. The handler's value is returned to the caller (other extensions, tests, LM tools).
  */
 import * as vscode from 'vscode';
-import { RunClientError } from '../../runner/client';
+import { RunClientError } from '../../runner';
 
 export function errorText(e: unknown): string {
   if (e instanceof RunClientError) return `${e.message} (${e.reason})`;

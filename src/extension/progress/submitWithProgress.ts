@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SubmissionSummary } from '../../protocol/feedback';
-import { RunClientError } from '../../runner/client';
+import { RunClientError } from '../../runner';
 import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
 import { formatMeanStderr, plural } from '../shared/format';

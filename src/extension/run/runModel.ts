@@ -9,8 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
 import type { ProgressNotification, RejectedNotification, RunInfo, RunStatus } from '../../protocol/run';
-import type { RunnerClient } from '../../runner/client';
-import { submissionName, workspacePaths, type WorkspacePaths } from '../../runner/paths';
+import { submissionName, workspacePaths, type RunnerClient, type WorkspacePaths } from '../../runner';
 import type { RunnerState, RunnerSupervisor } from '../runner/runnerSupervisor';
 
 export interface RejectedSubmit {

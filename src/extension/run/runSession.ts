@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { workspacePaths } from '../../runner/paths';
+import { workspacePaths } from '../../runner';
 import type { ExtensionSettings } from '../settings';
 import { RunnerSupervisor } from '../runner/runnerSupervisor';
 import { RunModel } from './runModel';

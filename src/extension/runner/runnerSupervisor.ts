@@ -8,8 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as readline from 'node:readline';
 import * as vscode from 'vscode';
-import { RunnerClient } from '../../runner/client';
-import { processAlive, readRunnerFile } from '../../runner/runnerFile';
+import { processAlive, readRunnerFile, RunnerClient } from '../../runner';
 import { RestartBackoff } from './backoff';
 
 export type RunnerState = 'starting' | 'ready' | 'restarting' | 'stopped';
