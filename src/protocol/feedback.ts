@@ -3,7 +3,7 @@
  * (`feedback/submit-NNNN/summary.json`, `feedback/latest.json`, `.policyforge/report.json`)
  * and returns over the protocol. Panels, tree views and agents read exactly these shapes.
  */
-import type { EpisodeError, EpisodeStatus } from './episodes';
+import type { EpisodeRecord, EpisodeStatus } from './episodes';
 
 export interface BudgetState {
   total: number;
@@ -36,16 +36,8 @@ export interface EditSummary {
   details: string[];
 }
 
-export interface EpisodeSummary {
-  caseIndex: number;
-  status: EpisodeStatus;
-  return: number;
-  length: number;
-  terminated: boolean;
-  truncated: boolean;
-  wallMs: number;
-  error?: EpisodeError;
-}
+/** An episode as summary.json lists it: the record without its bulk trajectory and log (those live in episodes/ and logs/). */
+export type EpisodeSummary = Omit<EpisodeRecord, 'trajectory' | 'log'>;
 
 /** `feedback/submit-NNNN/summary.json` */
 export interface SubmissionSummary {

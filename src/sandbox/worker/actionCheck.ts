@@ -5,7 +5,7 @@
  */
 import type { Space } from '../../envs/core/spaces';
 import type { SpaceDescription } from '../../protocol/spaces';
-import { formatSpace } from './formatSpace';
+import { formatSpace } from '../../envs/core/formatSpace';
 
 /** What a checker returns for an action outside the space. */
 export const INVALID_ACTION: unique symbol = Symbol('invalid action');
