@@ -19,7 +19,7 @@ import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck
 import type { EpisodePhase, RunEpisodeMessage } from './messages';
 import { jsonToRealm, observationCopier, toJson, type ToRealm } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
-import { constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
+import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
 import { TrajectoryRecorder } from './trajectory';
 
 export interface LoadedBundle {
@@ -80,8 +80,7 @@ function reusable(realm: PolicyRealm): boolean {
 }
 
 function beginEpisode(realm: PolicyRealm, msg: RunEpisodeMessage): boolean {
-  realm.episodes++;
-  return realm.bridge.beginEpisode(msg.spec.policySeed, msg.limits.maxLogBytes);
+  return beginRealmEpisode(realm, msg.spec.policySeed, msg.limits.maxLogBytes);
 }
 
 class EpisodeRun {

@@ -25,7 +25,7 @@ export interface RealmBridge {
   readonly Uint8Array: Uint8ArrayConstructor;
   readonly Int32Array: Int32ArrayConstructor;
   harden(): void;
-  beginEpisode(policySeed: number, maxLogChars: number): boolean;
+  beginEpisode(policySeed: number, maxLogChars: number, namesChanged: boolean): boolean;
   construct(module: unknown, ctxJson: string): unknown;
   logText(): string;
   logTruncated(): boolean;
@@ -42,6 +42,8 @@ export interface PolicyRealm {
   readonly makers: Map<string, (...values: unknown[]) => Record<string, unknown>>;
   /** Episodes begun in this realm. */
   episodes: number;
+  /** Own keys of the context object once hardened: every string-keyed global lands there too. */
+  readonly contextKeys: number;
 }
 
 const preludeScript = new vm.Script(PRELUDE_SOURCE, { filename: 'policyforge-prelude.js' });
@@ -60,7 +62,13 @@ export function createPolicyRealm(bundleCode: string, hardened: boolean): Policy
   // The bundle as a function body (lines unchanged, so the source map holds): each call is a
   // fresh module instance, and its `var` stays local instead of becoming a global.
   const evaluateModule = vm.compileFunction(`${bundleCode}\n;return ${POLICY_GLOBAL};`, [], { parsingContext: context, filename: BUNDLE_FILENAME }) as () => unknown;
-  return { context, bridge, hardened, evaluateModule, makers: new Map(), episodes: 0 };
+  return { context, bridge, hardened, evaluateModule, makers: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
+}
+
+/** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
+export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number): boolean {
+  realm.episodes++;
+  return realm.bridge.beginEpisode(policySeed, maxLogChars, Reflect.ownKeys(realm.context).length !== realm.contextKeys);
 }
 
 /**

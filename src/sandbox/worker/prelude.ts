@@ -22,6 +22,7 @@ export const PRELUDE_SOURCE = String.raw`(function () {
   const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
   const getPrototypeOf = Object.getPrototypeOf;
   const ownKeys = Reflect.ownKeys;
+  const getOwnPropertySymbols = Object.getOwnPropertySymbols;
   const deleteProperty = Reflect.deleteProperty;
   const freeze = Object.freeze;
   const isFrozen = Object.isFrozen;
@@ -144,6 +145,7 @@ export const PRELUDE_SOURCE = String.raw`(function () {
     }
   };
   let baseline = null;
+  let baseSymbols = 0;
   const harden = () => {
     const roots = [];
     const names = ownKeys(G);
@@ -169,20 +171,18 @@ export const PRELUDE_SOURCE = String.raw`(function () {
     for (let i = 0; i < hidden.length; i++) roots.push(getPrototypeOf(hidden[i]));
     freezeGraph(roots);
     baseline = new SetCtor(ownKeys(G));
+    baseSymbols = getOwnPropertySymbols(G).length;
   };
 
   /** Deletes what the last episode added to the global; false if something would not go. */
   const cleanGlobals = () => {
-    if (baseline === null) return true;
     const now = ownKeys(G);
-    if (now.length === baseline.size) return true;
     let clean = true;
     for (let i = 0; i < now.length; i++) {
       if (!setHas.call(baseline, now[i]) && !deleteProperty(G, now[i])) clean = false;
     }
     return clean;
   };
-
   const bridge = freeze({
     /** Realm-owned values from host primitives. */
     parse: (json) => parse(json),
@@ -201,9 +201,14 @@ export const PRELUDE_SOURCE = String.raw`(function () {
     Uint8Array: Uint8Array,
     Int32Array: Int32Array,
     harden: harden,
-    /** Fresh per-episode state; false when the realm could not be made clean (the host drops it). */
-    beginEpisode: (seed, maxChars) => {
-      const clean = cleanGlobals();
+    /**
+     * Fresh per-episode state; false when the realm could not be made clean (the host drops it).
+     * Listing the global's keys costs microseconds (the vm global's interceptors), so the host
+     * says whether its string keys changed (they all land on the context object, a host object
+     * cheap to count) and only the symbols are counted here.
+     */
+    beginEpisode: (seed, maxChars, namesChanged) => {
+      const clean = baseline === null || (!namesChanged && getOwnPropertySymbols(G).length === baseSymbols) || cleanGlobals();
       // A successful match resets RegExp.$1…$9, lastMatch, input and friends.
       regExpExec.call(resetMatch, '');
       reseed(seed);

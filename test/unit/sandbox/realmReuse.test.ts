@@ -17,12 +17,13 @@ export class Policy {
     Counter.made++;
     const g = globalThis as any;
     const sees = {
-      moduleRuns, made: Counter.made, leak: typeof g.leaked, regexp: (RegExp as any).$1,
+      moduleRuns, made: Counter.made, leak: typeof g.leaked, symbol: typeof g[Symbol.for('pf.leak')], regexp: (RegExp as any).$1,
       random: Math.random(), pf: typeof g.__pf, keys: Object.getOwnPropertyNames(g).filter((k) => /leak|pf/.test(k)),
       push: [].push.call([], 1),
     };
     console.log(JSON.stringify(sees));
     g.leaked = ctx.seed;
+    g[Symbol.for('pf.leak')] = ctx.seed;
     /(seed\\d+)/.exec('seed' + ctx.seed);
     let caught = 'none';
     try { (Array.prototype as any).push = () => -1; } catch (e) { caught = 'frozen'; }
@@ -52,7 +53,7 @@ describe('sandbox: a realm reused across the episodes of a bundle', function () 
     assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok', 'ok']);
     for (const r of records) {
       const s = seen(r);
-      assert.deepEqual({ ...s, random: 0 }, { moduleRuns: 1, made: 1, leak: 'undefined', regexp: '', random: 0, pf: 'undefined', keys: [], push: 1 });
+      assert.deepEqual({ ...s, random: 0 }, { moduleRuns: 1, made: 1, leak: 'undefined', symbol: 'undefined', regexp: '', random: 0, pf: 'undefined', keys: [], push: 1 });
       // Built-ins are frozen: the write throws (policy modules are strict) and changes nothing.
       assert.equal(r.log.text.split('\n')[1], 'write to Array.prototype.push: frozen');
     }
