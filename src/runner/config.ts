@@ -26,6 +26,8 @@ export const RunConfigInputSchema = z
     actTimeoutMs: z.number().int().positive().default(1_000),
     maxTrajectorySteps: z.number().int().nonnegative().default(2_000),
     maxLogBytes: z.number().int().nonnegative().default(16_384),
+    /** Record the environment's snapshot at every trajectory step, so replays draw the true world (MiniGrid beyond the agent's view). */
+    recordSnapshots: z.boolean().default(true),
     /** Cap of all feedback bulk files (trajectories); the oldest are evicted first. */
     feedbackMaxBytes: z.number().int().positive().default(256 * 1024 * 1024),
     /** Extra environment plugin modules (absolute paths). */
@@ -52,6 +54,7 @@ export interface RunConfig {
   readonly actTimeoutMs: number;
   readonly maxTrajectorySteps: number;
   readonly maxLogBytes: number;
+  readonly recordSnapshots: boolean;
   readonly feedbackMaxBytes: number;
   readonly plugins: readonly string[];
 }
@@ -89,6 +92,7 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
       actTimeoutMs: c.actTimeoutMs,
       maxTrajectorySteps: c.maxTrajectorySteps,
       maxLogBytes: c.maxLogBytes,
+      recordSnapshots: c.recordSnapshots,
       feedbackMaxBytes: c.feedbackMaxBytes,
       plugins: Object.freeze([...c.plugins]),
     }),

@@ -419,7 +419,7 @@ export class Run extends EventEmitter<RunEvents> {
   private batchBase(bundle: PolicyBundle, split: Split, indices: readonly number[]): Omit<BatchRequest, 'onEpisode' | 'signal'> {
     const episodes: EpisodeSpec[] = indices.map((i) => this.seeds.episode(split, i));
     const c = this.config;
-    const limits: Partial<EpisodeLimits> = { episodeTimeoutMs: c.episodeTimeoutMs, actTimeoutMs: c.actTimeoutMs, maxTrajectorySteps: c.maxTrajectorySteps, maxLogBytes: c.maxLogBytes };
+    const limits: Partial<EpisodeLimits> = { episodeTimeoutMs: c.episodeTimeoutMs, actTimeoutMs: c.actTimeoutMs, maxTrajectorySteps: c.maxTrajectorySteps, maxLogBytes: c.maxLogBytes, recordSnapshots: c.recordSnapshots };
     return {
       bundle,
       envId: c.envId,
