@@ -47,6 +47,8 @@ const MAX_CHECK_INTERVAL = 256;
  */
 const MAX_EPISODES_PER_REALM = 4096;
 const HEAP_CHECK_EVERY = 32;
+/** Exception messages after which a realm is not reused (see policyError.ts for the wording). */
+const UNUSUAL_THROW = /non-Error value|Maximum call stack size exceeded/;
 const MAX_HEAP_FRACTION = 0.5;
 
 export function runEpisode(msg: RunEpisodeMessage, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
@@ -58,12 +60,15 @@ export function runEpisode(msg: RunEpisodeMessage, registry: EnvRegistry, bundle
     beginEpisode(realm, msg);
   }
   const record = new EpisodeRun(msg, bundle, beat, realm, t0).run(registry);
-  // Only an episode that ended normally leaves the realm for the next one; any other is suspect.
+  // The realm serves the next episode unless this one ended in a way that makes it suspect:
+  // a deadline, a fault, or a throw that was not an ordinary Error (a non-Error value, or a stack
+  // overflow, which may cut a prelude function short).
   if (record.status === 'ok' || record.status === 'invalid_action') {
     bundle.realm = realm;
     return record;
   }
   if (record.status !== 'exception') return record;
+  if (!UNUSUAL_THROW.test(record.error?.message ?? '')) bundle.realm = realm;
   // Frozen built-ins may be what threw (a policy patching a prototype, or assigning over a
   // frozen inherited property). The episode again in a fresh, unhardened realm of its own gives
   // exactly the outcome a realm per episode gives; it is deterministic like the first run.

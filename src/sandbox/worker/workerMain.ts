@@ -4,6 +4,7 @@
  * was given), with a bounded heap, an empty environment, and string code generation
  * disallowed in every realm. It runs one episode per message and answers with its record.
  */
+import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
@@ -14,6 +15,16 @@ import { packTrajectory } from './trajectoryWire';
 /** Bundles kept compiled; a worker usually serves one submission at a time. */
 const BUNDLE_CACHE_SIZE = 4;
 
+
+/**
+ * V8 optimizes small functions on their first tick: in a realm that serves one episode (the
+ * fallback after an exception) that is a TurboFan compile (about 1.5 ms of CPU) thrown away with
+ * it. Without early optimization a short episode stays in the baseline tiers and a long one still
+ * gets optimized. In the reused realm code is warm across episodes either way (closures of the
+ * same module share feedback): A/B runs of the sandbox bench could not tell the flag on from off.
+ * Unknown to some V8 builds; then ignored.
+ */
+setFlagsFromString('--max-bytecode-size-for-early-opt=0');
 
 function main(): void {
   const send = process.send?.bind(process);

@@ -79,4 +79,20 @@ export class Policy {
     const after = await single.runBatch({ ...request, bundle: clean });
     assert.deepEqual(after.map((r) => [r.status, r.log.text]), [['ok', 'cos 1\n'], ['ok', 'cos 1\n']]);
   });
+
+  it('an episode that throws leaves nothing behind for the next ones', async () => {
+    const bundle = await bundleOf(`export class Policy {
+  constructor(ctx: any) {
+    const g = globalThis as any;
+    console.log('sees ' + typeof g.leftBehind);
+    g.leftBehind = ctx.seed;
+    if (ctx.seed === 7) throw new Error('first episode fails');
+  }
+  act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}
+`);
+    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(records.map((r) => [r.status, r.log.text]), [['exception', 'sees undefined\n'], ['ok', 'sees undefined\n'], ['ok', 'sees undefined\n']]);
+    assert.match(records[0]?.error?.message ?? '', /new Policy\(ctx\) threw: Error: first episode fails/);
+  });
 });
