@@ -47,7 +47,7 @@ export function loadAnalysisHooks(log?: (m: string) => void): Pick<RunOptions, '
       ),
     diagnostics: (workspace) =>
       withDeadline(
-        analysis().then(async (a) => (await a.analyzeRun(workspace)).diagnostics),
+        analysis().then((a) => a.runDiagnosticsForWorkspace(workspace)), // reuses the edits recorded in the summaries
         DIAGNOSTICS_DEADLINE_MS,
         'run diagnostics',
       ),

@@ -3,6 +3,7 @@
  * and assessment. Requests are serialized on one queue; every state change is journaled (and
  * fsynced) before any listener hears about it.
  */
+import type { RunDiagnostics } from '../protocol/analysis';
 import { EventEmitter } from 'node:events';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -50,7 +51,7 @@ export interface RunOptions {
   /** Optional edit analysis hook; failures are swallowed (a submit never waits on it failing). */
   analyzeEdit?: (parentCheckpointDir: string | null, childCheckpointDir: string, parent: number | null) => Promise<SubmissionSummary['edit'] | undefined>;
   /** Optional run diagnostics for the report. */
-  diagnostics?: (workspace: string) => Promise<unknown>;
+  diagnostics?: (workspace: string) => Promise<RunDiagnostics>;
   /** Assess the environment's starter policy on the held-out cases too (the baseline). Default true. */
   assessStarter?: boolean;
   log?: (message: string) => void;
