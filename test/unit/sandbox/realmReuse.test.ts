@@ -28,6 +28,25 @@ export class Policy {
     let caught = 'none';
     try { (Array.prototype as any).push = () => -1; } catch (e) { caught = 'frozen'; }
     console.log('write to Array.prototype.push: ' + caught);
+    // Built-ins no global names, and the ones the prelude installed: every write fails.
+    const P = Object.getPrototypeOf;
+    const writes: (() => void)[] = [
+      () => { (Object.prototype as any).planted = 1; },
+      () => { P([][Symbol.iterator]()).next = () => ({ done: true }); },
+      () => { P(P([][Symbol.iterator]())).planted = 1; },
+      () => { P(function* () {}).planted = 1; },
+      () => { P(async function () {}).planted = 1; },
+      () => { (P(Float64Array.prototype) as any).planted = 1; },
+      () => { (Array.prototype as any)[Symbol.unscopables].planted = 1; },
+      () => { (Error as any).prepareStackTrace = () => 'x'; },
+      () => { (console as any).log = () => 0; },
+      () => { (Math as any).random = () => 0.5; },
+      () => { (globalThis as any).Math = {}; },
+      () => { Object.defineProperty(globalThis, 'Array', { value: 1 }); },
+    ];
+    let succeeded = 0;
+    for (const w of writes) { try { w(); succeeded++; } catch { /* frozen */ } }
+    console.log('writes that succeeded: ' + succeeded);
   }
   act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
 }
@@ -56,6 +75,7 @@ describe('sandbox: a realm reused across the episodes of a bundle', function () 
       assert.deepEqual({ ...s, random: 0 }, { moduleRuns: 1, made: 1, leak: 'undefined', symbol: 'undefined', regexp: '', random: 0, pf: 'undefined', keys: [], push: 1 });
       // Built-ins are frozen: the write throws (policy modules are strict) and changes nothing.
       assert.equal(r.log.text.split('\n')[1], 'write to Array.prototype.push: frozen');
+      assert.equal(r.log.text.split('\n')[2], 'writes that succeeded: 0');
     }
     // Math.random is seeded per episode: the same policy seed gives the same stream, at any point of the realm's life.
     const again = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: [...episodes(4)].reverse(), limits: { maxTrajectorySteps: 0 } });
