@@ -4,7 +4,7 @@
  * each covers, and the counts the structural diff and the metrics need. Plain data, so it can be
  * cached by content hash and the syntax tree dropped.
  */
-import type { LiteralKind, LiteralValue, Rename, UnitKind } from '../protocol/analysis';
+import type { CheckpointMetrics, LiteralKind, LiteralValue, Rename, UnitKind } from '../protocol/analysis';
 
 export interface LiteralFact {
   kind: LiteralKind;
@@ -35,19 +35,8 @@ export interface CountFact {
   count: number;
 }
 
-export interface ModuleMetrics {
-  sourceLines: number;
-  totalLines: number;
-  functions: number;
-  classes: number;
-  branches: number;
-  loops: number;
-  cyclomaticTotal: number;
-  cyclomaticMax: number;
-  maxNestingDepth: number;
-  stateFields: number;
-  literals: number;
-}
+/** One module's share of the checkpoint metrics (summed or maxed across the bundle). */
+export type ModuleMetrics = Omit<CheckpointMetrics, 'contentHash' | 'files'>;
 
 export interface ModuleFacts {
   json: boolean;
