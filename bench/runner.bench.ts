@@ -15,6 +15,7 @@ import { startRunnerHost } from '../src/runner/host';
 import { createSandboxExecutor } from '../src/runner/sandboxExecutor';
 import { SeedDeriver } from '../src/runner/secret';
 import { initWorkspace } from '../src/runner/workspace';
+import { parseFrozenConfig } from '../src/runner/config';
 import type { BenchModule, BenchTable } from './harness';
 
 const EPISODES = 128;
@@ -44,6 +45,12 @@ function workspace(root: string, i: number): string {
   // A policy that keeps the pole up for the whole 500 steps: the heaviest feedback per episode.
   fs.writeFileSync(path.join(dir, 'policy', 'policy.ts'), fs.readFileSync(path.join(dir, 'policy', 'policy.ts'), 'utf8').replace('[0.0, 0.0, 1.0, 0.0]', '[0.0, 0.0, 1.0, 0.5]'));
   return dir;
+}
+
+function readRunConfig(dir: string) {
+  const r = parseFrozenConfig(JSON.parse(fs.readFileSync(path.join(dir, '.policyforge', 'run.json'), 'utf8')));
+  if (!r.ok) throw new Error(r.error);
+  return r.config;
 }
 
 export const runnerBench: BenchModule = {
@@ -76,6 +83,8 @@ export const runnerBench: BenchModule = {
       if (!built.ok) throw new Error('bench policy does not build');
       const seeds = new SeedDeriver(Buffer.alloc(32, 7));
       const specs = Array.from({ length: EPISODES }, (_, i) => seeds.episode('train', i));
+      const cfg = readRunConfig(dir0);
+      const trainLimits = { maxTrajectorySteps: cfg.maxTrajectorySteps, maxLogBytes: cfg.maxLogBytes, recordSnapshots: cfg.recordSnapshots, episodeTimeoutMs: cfg.episodeTimeoutMs, actTimeoutMs: cfg.actTimeoutMs };
       let direct = Infinity;
       let warm = Infinity;
       let cold = Infinity;
@@ -88,7 +97,8 @@ export const runnerBench: BenchModule = {
         // second resubmits the unchanged policy/ (what an agent does to get more evidence).
         for (const kind of ['cold', 'warm'] as const) {
           const t0d = process.hrtime.bigint();
-          await executor.runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: specs });
+          // The same recording as a submit (trajectory cap, snapshots, log cap), so the ratio is the runner's own cost.
+          await executor.runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: specs, limits: trainLimits });
           direct = Math.min(direct, Number(process.hrtime.bigint() - t0d) / 1e6);
           const t = process.hrtime.bigint();
           const s = await c.submit({ cases: `0-${EPISODES - 1}` });
