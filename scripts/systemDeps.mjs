@@ -1,0 +1,33 @@
+// Makes sure the Debian packages the test stages need are present, so `npm install && npm test`
+// is the whole set-up on a fresh machine: Chromium (browser and real-VS-Code stages) and the
+// headers code-server's native modules build against. Installs them with apt-get when running as
+// root; otherwise says exactly what to install. A no-op once they are there.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PACKAGES = [
+  { name: 'chromium', present: () => existsSync(CHROMIUM) },
+  { name: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev') },
+  { name: 'build-essential', present: () => dpkgInstalled('build-essential') },
+];
+
+function dpkgInstalled(name) {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.includes('install ok installed');
+}
+
+const missing = PACKAGES.filter((p) => !p.present()).map((p) => p.name);
+if (missing.length === 0) process.exit(0);
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!isRoot || !hasApt) {
+  process.stderr.write(`The test stages need these system packages: ${missing.join(', ')}.\n` +
+    `Install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}) or set CHROMIUM_PATH, then run npm test again.\n`);
+  process.exit(1);
+}
+process.stdout.write(`[system] installing ${missing.join(', ')} with apt-get\n`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
