@@ -270,19 +270,10 @@ export interface SizeBinRow {
   newBestRate: number | null;
 }
 
-export interface ComplexityPoint {
+/** The checkpoint's counts at one point of the run (complexity growth over time). */
+export interface ComplexityPoint extends Omit<CheckpointMetrics, 'contentHash' | 'files' | 'totalLines'> {
   submission: number;
   budgetUsed: number;
-  sourceLines: number;
-  functions: number;
-  classes: number;
-  branches: number;
-  loops: number;
-  cyclomaticTotal: number;
-  cyclomaticMax: number;
-  maxNestingDepth: number;
-  stateFields: number;
-  literals: number;
 }
 
 /** `report.json` → `diagnostics`. */
