@@ -22,6 +22,8 @@ export interface HostOptions {
   port?: number;
   host?: string;
   executor?: EpisodeExecutor;
+  /** Sandbox worker processes of the host's own executor (default: one per core). */
+  workers?: number;
   registry?: EnvRegistry;
   maxMessageBytes?: number;
   log?: (message: string) => void;
@@ -68,7 +70,7 @@ async function serve(root: string, opts: HostOptions, releaseLock: () => void): 
   const paths = workspacePaths(root);
   const registry = opts.registry ?? createRegistry();
   const ownExecutor = !opts.executor;
-  const executor = opts.executor ?? createSandboxExecutor();
+  const executor = opts.executor ?? createSandboxExecutor(opts.workers ? { workers: opts.workers } : {});
   const runOpts: RunOptions = { executor, registry, log: opts.log, runnerVersion: packageJson.version, assessStarter: opts.assessStarter };
   if (opts.analysis ?? true) Object.assign(runOpts, loadAnalysisHooks(opts.log));
   // Plugin environments must be registered before the run (which checks its env id) opens.

@@ -1,7 +1,10 @@
 /**
  * Entry of `dist/runnerProcess.js`: serves one workspace until stopped.
  *
- *   node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N]
+ *   node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N] [--workers N]
+ *
+ * --workers (or POLICYFORGE_WORKERS, which the VS Code setting `policyforge.workers` sets) is the
+ * number of sandbox worker processes; default one per core.
  *
  * When listening it prints one JSON line on stdout:
  *   {"event":"ready","port":N,"pid":P,"workspace":"/abs/dir","protocolVersion":1}
@@ -14,15 +17,15 @@ import { PROTOCOL_VERSION } from '../protocol/run';
 import { RunnerAlreadyRunning, startRunnerHost } from './host';
 
 async function main(): Promise<number> {
-  let values: { workspace?: string; port?: string; host?: string; 'idle-exit-ms'?: string; help?: boolean };
+  let values: { workspace?: string; port?: string; host?: string; 'idle-exit-ms'?: string; workers?: string; help?: boolean };
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { workspace: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'idle-exit-ms': { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({ args: process.argv.slice(2), options: { workspace: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, 'idle-exit-ms': { type: 'string' }, workers: { type: 'string' }, help: { type: 'boolean' } }, strict: true }));
   } catch (e) {
     process.stderr.write(`runnerProcess: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
   }
   if (values.help || !values.workspace) {
-    process.stderr.write('usage: node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N]\n');
+    process.stderr.write('usage: node dist/runnerProcess.js --workspace DIR [--port N] [--host 127.0.0.1] [--idle-exit-ms N] [--workers N]\n');
     return values.help ? 0 : 2;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -35,6 +38,12 @@ async function main(): Promise<number> {
     process.stderr.write(`runnerProcess: --idle-exit-ms must be a non-negative integer, got "${values['idle-exit-ms']}"\n`);
     return 2;
   }
+  const workersText = values.workers ?? process.env['POLICYFORGE_WORKERS'];
+  const workers = workersText === undefined || workersText === '' ? undefined : Number(workersText);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) {
+    process.stderr.write(`runnerProcess: ${values.workers !== undefined ? '--workers' : 'POLICYFORGE_WORKERS'} must be an integer 1-64, got "${workersText}"\n`);
+    return 2;
+  }
   if (values.host && !['127.0.0.1', 'localhost', '::1'].includes(values.host)) {
     process.stderr.write(`runnerProcess: --host must be a loopback address, got "${values.host}"\n`);
     return 2;
@@ -42,7 +51,7 @@ async function main(): Promise<number> {
   const log = (m: string): void => void process.stderr.write(`[runner ${process.pid}] ${m}\n`);
   let host;
   try {
-    host = await startRunnerHost(values.workspace, { port, host: values.host === 'localhost' ? '127.0.0.1' : values.host, log });
+    host = await startRunnerHost(values.workspace, { port, host: values.host === 'localhost' ? '127.0.0.1' : values.host, log, workers });
   } catch (e) {
     process.stderr.write(`runnerProcess: ${e instanceof Error ? e.message : String(e)}\n`);
     return e instanceof RunnerAlreadyRunning ? 3 : 3;

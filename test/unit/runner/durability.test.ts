@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { connectOrStart } from '../../../src/runner/launch';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
@@ -129,5 +130,16 @@ describe('runner: durability across kill -9', function () {
     await r.client.close();
     assert.equal(await r.exited, 0);
     assert.equal(readRunnerFile(dir), undefined);
+  });
+
+  it('refuses a bad worker count, from --workers or POLICYFORGE_WORKERS, naming where it came from', () => {
+    const dir = makeWorkspace({ budget: 4 });
+    const flag = spawnSync(process.execPath, [RUNNER_ENTRY, '--workspace', dir, '--workers', '0'], { encoding: 'utf8' });
+    assert.equal(flag.status, 2);
+    assert.match(flag.stderr, /--workers must be an integer 1-64, got "0"/);
+    const env = spawnSync(process.execPath, [RUNNER_ENTRY, '--workspace', dir], { encoding: 'utf8', env: { ...process.env, POLICYFORGE_WORKERS: 'many' } });
+    assert.equal(env.status, 2);
+    assert.match(env.stderr, /POLICYFORGE_WORKERS must be an integer 1-64, got "many"/);
+    assert.equal(readRunnerFile(dir), undefined, 'nothing served, nothing written');
   });
 });
