@@ -9,6 +9,8 @@ import type { BudgetState, RunReport, SubmissionSummary } from './feedback';
 
 /** Bumped on any incompatible change to a method or notification shape. */
 export const PROTOCOL_VERSION = 1;
+/** Upgrade-request header a client sends with its protocol version; a runner speaking another version refuses it (426). */
+export const PROTOCOL_VERSION_HEADER = 'policyforge-protocol';
 
 /** Application error codes (JSON-RPC reserves -32768..-32000 for itself). */
 export const RunErrorCode = {

@@ -17,6 +17,7 @@ import type {
   RunStatus,
   SubmitParams,
 } from '../protocol/run';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '../protocol/run';
 import { readRunnerFile } from './runnerFile';
 
 /** A JSON-RPC error reply from the runner, with its numeric code and stable reason. */
@@ -64,14 +65,22 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
   static connect(opts: ConnectOptions): Promise<RunnerClient> {
     const host = opts.host ?? '127.0.0.1';
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://${host}:${opts.port}/`, { headers: { authorization: `Bearer ${opts.token}` }, handshakeTimeout: opts.timeoutMs ?? 5000 });
+      const socket = new WebSocket(`ws://${host}:${opts.port}/`, { headers: { authorization: `Bearer ${opts.token}`, [PROTOCOL_VERSION_HEADER]: String(PROTOCOL_VERSION) }, handshakeTimeout: opts.timeoutMs ?? 5000 });
       const fail = (e: Error): void => reject(new Error(`cannot connect to the runner at ${host}:${opts.port}: ${e.message}`));
       socket.once('error', fail);
       socket.once('unexpected-response', (_req, res) => {
         socket.removeListener('error', fail);
         socket.on('error', () => undefined);
-        reject(new Error(`the runner at ${host}:${opts.port} refused the connection: HTTP ${res.statusCode} ${res.statusMessage ?? ''}`.trim()));
-        socket.terminate();
+        // The refusal's reason is in the response body (ws writes it there).
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          const reason = body.trim() || res.statusMessage || '';
+          reject(new Error(`the runner at ${host}:${opts.port} refused the connection: HTTP ${res.statusCode}${reason ? ` ${reason}` : ''}`));
+          socket.terminate();
+        });
+        res.on('error', () => reject(new Error(`the runner at ${host}:${opts.port} refused the connection: HTTP ${res.statusCode}`)));
       });
       socket.once('open', () => {
         socket.removeListener('error', fail);

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createJSONRPCErrorResponse, JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { describeZodError, RUN_PARAM_SCHEMAS, RunErrorCode, type RunMethod, type RunNotification, type RunNotifications } from '../protocol/run';
+import { describeZodError, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RUN_PARAM_SCHEMAS, RunErrorCode, type RunMethod, type RunNotification, type RunNotifications } from '../protocol/run';
 import type { Run } from './run';
 import { RunError } from './runError';
 
@@ -68,6 +68,13 @@ export class RunnerServer {
         if (!tokenMatches(presentedToken(info.req), token)) {
           log('refused a connection without the runner token');
           return cb(false, 401, 'missing or wrong runner token');
+        }
+        // Clients that say which protocol they speak must speak ours; a silent mismatch would
+        // surface later as confusing schema errors (e.g. an extension newer than its runner).
+        const spoken = info.req.headers[PROTOCOL_VERSION_HEADER];
+        if (spoken !== undefined && spoken !== String(PROTOCOL_VERSION)) {
+          log(`refused a client speaking protocol ${String(spoken)}`);
+          return cb(false, 426, `this runner speaks PolicyForge protocol ${PROTOCOL_VERSION}, the client ${String(spoken)}: restart the runner with the same PolicyForge version`);
         }
         cb(true);
       },

@@ -114,7 +114,30 @@ describe('runner: WebSocket server', function () {
     await b.close();
   });
 
-  it('a client reports a refused connection clearly', async () => {
-    await assert.rejects(RunnerClient.connect({ port: host.port, token: 'wrong' }), /refused the connection: HTTP 401/);
+  it('a client reports a refused connection clearly, with the runner\'s reason', async () => {
+    await assert.rejects(RunnerClient.connect({ port: host.port, token: 'wrong' }), /refused the connection: HTTP 401 missing or wrong runner token/);
+  });
+
+  it('refuses a client that speaks another protocol version, saying which; clients that do not say are served', async () => {
+    const status = (headers: Record<string, string>): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/`, { headers: { authorization: `Bearer ${host.token}`, ...headers } });
+        ws.once('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => {
+            assert.match(body, /this runner speaks PolicyForge protocol 1, the client 99/);
+            resolve(res.statusCode ?? 0);
+          });
+        });
+        ws.once('error', (e) => (e.message.includes('Unexpected server response') ? undefined : reject(e)));
+      });
+    assert.equal(await status({ 'policyforge-protocol': '99' }), 426);
+    assert.equal(await status({ 'policyforge-protocol': '1' }), 101);
+    assert.equal(await status({}), 101);
   });
 });
