@@ -363,6 +363,19 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.vertWall(x + w - 1, y, h);
   }
 
+  /** The room Empty, LavaGap and the crossings start from: the outer wall and a green goal in the bottom-right corner. */
+  walledRoomWithCornerGoal(): void {
+    this.wallRect(0, 0, this.width, this.height);
+    this.set(this.width - 2, this.height - 2, this.newObject(OBJECT.goal, COLOR.green));
+  }
+
+  /** Their fixed start: (1, 1) facing east. */
+  startTopLeftFacingEast(): void {
+    this.agentX = 1;
+    this.agentY = 1;
+    this.agentDir = 0;
+  }
+
   /**
    * `place_obj`: rejection-samples x then y in the rectangle (clipped to the grid); refuses
    * occupied cells, the agent's cell and cells `reject` refuses. Returns the cell.

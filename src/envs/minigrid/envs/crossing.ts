@@ -9,11 +9,8 @@ export class CrossingEnv extends MiniGridEnv {
 
   protected generate(): void {
     const { width: w, height: h } = this;
-    this.wallRect(0, 0, w, h);
-    this.agentX = 1;
-    this.agentY = 1;
-    this.agentDir = 0;
-    this.set(w - 2, h - 2, this.newObject(OBJECT.goal, COLOR.green));
+    this.walledRoomWithCornerGoal();
+    this.startTopLeftFacingEast();
     // Candidate rivers: vertical at every even x, then horizontal at every even y.
     const rivers: { vertical: boolean; pos: number }[] = [];
     for (let i = 2; i < h - 2; i += 2) rivers.push({ vertical: true, pos: i });

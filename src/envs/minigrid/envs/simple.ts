@@ -9,16 +9,9 @@ export class EmptyEnv extends MiniGridEnv {
   }
 
   protected generate(): void {
-    const { width: w, height: h } = this;
-    this.wallRect(0, 0, w, h);
-    this.set(w - 2, h - 2, this.newObject(OBJECT.goal, COLOR.green));
-    if (this.randomStart) {
-      this.placeAgent();
-    } else {
-      this.agentX = 1;
-      this.agentY = 1;
-      this.agentDir = 0;
-    }
+    this.walledRoomWithCornerGoal();
+    if (this.randomStart) this.placeAgent();
+    else this.startTopLeftFacingEast();
     this.mission = 'get to the green goal square';
   }
 }
@@ -87,11 +80,8 @@ export class LavaGapEnv extends MiniGridEnv {
 
   protected generate(): void {
     const { width: w, height: h } = this;
-    this.wallRect(0, 0, w, h);
-    this.agentX = 1;
-    this.agentY = 1;
-    this.agentDir = 0;
-    this.set(w - 2, h - 2, this.newObject(OBJECT.goal, COLOR.green));
+    this.walledRoomWithCornerGoal();
+    this.startTopLeftFacingEast();
     const gx = this.randInt(2, w - 2);
     const gy = this.randInt(1, h - 1);
     for (let y = 1; y < h - 1; y++) this.set(gx, y, this.newObject(OBJECT.lava, COLOR.red));
