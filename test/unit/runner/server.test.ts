@@ -8,17 +8,25 @@ import { RunnerClient } from '../../../src/runner/client';
 import type { RunnerHost } from '../../../src/runner/host';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from './helpers';
 
-/** Opens a raw socket and resolves with the HTTP status of a refused upgrade, or 101 when accepted. */
-function handshake(url: string, headers: Record<string, string>): Promise<number> {
+/** Opens a raw socket; resolves with the HTTP status and body of a refused upgrade, or 101 when accepted. */
+function handshakeReply(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(url, { headers });
     ws.once('open', () => {
       ws.close();
-      resolve(101);
+      resolve({ status: 101, body: '' });
     });
-    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
     ws.once('error', () => undefined);
   });
+}
+
+async function handshake(url: string, headers: Record<string, string>): Promise<number> {
+  return (await handshakeReply(url, headers)).status;
 }
 
 function nextMessage(ws: WebSocket): Promise<{ id?: unknown; error?: { code: number; message: string; data?: { reason?: string } }; result?: unknown }> {
@@ -119,25 +127,12 @@ describe('runner: WebSocket server', function () {
   });
 
   it('refuses a client that speaks another protocol version, saying which; clients that do not say are served', async () => {
-    const status = (headers: Record<string, string>): Promise<number> =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/`, { headers: { authorization: `Bearer ${host.token}`, ...headers } });
-        ws.once('open', () => {
-          ws.close();
-          resolve(101);
-        });
-        ws.once('unexpected-response', (_req, res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => {
-            assert.match(body, /this runner speaks PolicyForge protocol 1, the client 99/);
-            resolve(res.statusCode ?? 0);
-          });
-        });
-        ws.once('error', (e) => (e.message.includes('Unexpected server response') ? undefined : reject(e)));
-      });
-    assert.equal(await status({ 'policyforge-protocol': '99' }), 426);
-    assert.equal(await status({ 'policyforge-protocol': '1' }), 101);
-    assert.equal(await status({}), 101);
+    const url = `ws://127.0.0.1:${host.port}/`;
+    const auth = { authorization: `Bearer ${host.token}` };
+    const refused = await handshakeReply(url, { ...auth, 'policyforge-protocol': '99' });
+    assert.equal(refused.status, 426);
+    assert.match(refused.body, /this runner speaks PolicyForge protocol 1, the client 99/);
+    assert.equal(await handshake(url, { ...auth, 'policyforge-protocol': '1' }), 101);
+    assert.equal(await handshake(url, auth), 101);
   });
 });
