@@ -17,7 +17,7 @@ import type { PolicyContext } from '../../protocol/policy';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, RunEpisodeMessage } from './messages';
-import { jsonToRealm, observationCopier, toJson, type ToRealm } from './observationCopy';
+import { jsonToRealm, observationCopier, policyActor, toJson, type Actor } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
 import { TrajectoryRecorder } from './trajectory';
@@ -168,11 +168,11 @@ class EpisodeRun {
     if (performance.now() - tReset > limits.actTimeoutMs) return this.finish('timeout', { message: `reset() ran longer than ${limits.actTimeoutMs} ms`, deadline: 'act' });
 
     this.beat('act', 0, 0);
-    return this.loop(env, policy, first.observation, first.info, toRealmObs, toRealmInfo, actionChecker(env.actionSpace, actionSpace));
+    return this.loop(env, policy, first.observation, first.info, policyActor(observationSpace, realm, toRealmObs), toRealmInfo, actionChecker(env.actionSpace, actionSpace));
   }
 
   /** The hot loop, kept small so V8 optimizes it on its own. */
-  private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, toRealmObs: ToRealm, toRealmInfo: (i: Info) => unknown, checker: ActionChecker): EpisodeRecord {
+  private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, act: Actor, toRealmInfo: (i: Info) => unknown, checker: ActionChecker): EpisodeRecord {
     const { limits, recorder } = this;
     const snapshot = (): unknown => env.snapshot();
     let lastCheck = performance.now();
@@ -186,7 +186,7 @@ class EpisodeRun {
       let action: unknown;
       let value: unknown;
       try {
-        action = policy.act(toRealmObs(observation), toRealmInfo(info));
+        action = act(policy, observation, toRealmInfo(info));
       } catch (e) {
         return this.finish('exception', policyError(e, this.bundle.sourceMap, `act() threw at step ${this.length}`));
       }

@@ -64,6 +64,30 @@ export function observationCopier(space: SpaceDescription, realm: PolicyRealm): 
   }
 }
 
+/** `policy.act(observation, info)` with the observation (a host value) copied into the realm. */
+export type Actor = (policy: unknown, observation: unknown, info: unknown) => unknown;
+
+/** Above this many elements one builtin copy on the host beats the realm's element loop. */
+const REALM_COPY_MAX = 64;
+
+/**
+ * The step's call into the policy. Small Box observations are copied inside the realm by the
+ * same call that runs `act` (see prelude.ts); everything else is copied here first.
+ */
+export function policyActor(space: SpaceDescription, realm: PolicyRealm, copy: ToRealm): Actor {
+  const bridge = realm.bridge;
+  if (space.type === 'Box' && space.shape.reduce((a, b) => a * b, 1) <= REALM_COPY_MAX) {
+    const size = space.shape.reduce((a, b) => a * b, 1);
+    const act = (space.dtype === 'uint8' ? bridge.actUint8 : space.dtype === 'int32' ? bridge.actInt32 : bridge.actFloat64) as (policy: unknown, src: ArrayLike<number>, info: unknown) => unknown;
+    return (policy, v, info) => {
+      const src = v as Float64Array;
+      if (src.length !== size) throw new RangeError(`observation has ${src.length} values, the space ${size}`);
+      return act(policy, src, info);
+    };
+  }
+  return (policy, v, info) => (policy as { act(o: unknown, i: unknown): unknown }).act(copy(v), info);
+}
+
 /** Any JSON-compatible host value (typed arrays become arrays) as a realm value. */
 export function jsonToRealm(v: unknown, bridge: RealmBridge): unknown {
   if (v === null || typeof v !== 'object') return v;
