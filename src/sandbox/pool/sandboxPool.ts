@@ -11,7 +11,7 @@ import { createRegistry } from '../../envs';
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { BatchRequest, EpisodeLimits, SandboxPoolOptions } from '../types';
 import { findWorkerScript } from './workerSpawn';
-import { WorkerHandle, type Job, type LostJob } from './workerHandle';
+import { WorkerHandle, type Job, type LostJobs } from './workerHandle';
 
 export const DEFAULT_EPISODE_LIMITS: EpisodeLimits = {
   episodeTimeoutMs: 30_000,
@@ -28,12 +28,16 @@ export class SandboxRequestError extends Error {
 
 /** Workers that die before becoming ready this many times in a row fail the queued episodes. */
 const MAX_STARTUP_FAILURES = 3;
+/** Most episodes in one chunk; smaller near a batch's end, so the workers finish together. */
+const MAX_CHUNK = 32;
 
 interface Batch {
   request: BatchRequest;
   records: (EpisodeRecord | undefined)[];
   pending: number;
   done: boolean;
+  /** A worker running this batch's episodes died: the rest run in exact chunks (see workerHandle.ts). */
+  exact: boolean;
   finish(): void;
 }
 
@@ -42,6 +46,8 @@ interface QueuedJob extends Job {
   index: number;
   pluginKey: string;
   plugins: readonly string[];
+  /** Run alone, reporting every phase. */
+  exact: boolean;
 }
 
 export class SandboxPool {
@@ -85,6 +91,7 @@ export class SandboxPool {
         records: new Array<EpisodeRecord | undefined>(request.episodes.length),
         pending: request.episodes.length,
         done: false,
+        exact: false,
         finish: () => {
           if (batch.done) return;
           batch.done = true;
@@ -93,7 +100,7 @@ export class SandboxPool {
       };
       if (batch.pending === 0) return batch.finish();
       request.episodes.forEach((spec, index) => {
-        this.queue.push({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins });
+        this.queue.push({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins, exact: false });
       });
       const signal = request.signal;
       if (signal) {
@@ -141,19 +148,24 @@ export class SandboxPool {
 
   private dispatch(): void {
     if (this.closed) return;
-    // Idle workers take the next job they can run; a worker for other plugins is recycled.
+    // Ready workers take chunks of what is queued for their plugins; a worker for other plugins is recycled.
     for (const worker of [...this.workers]) {
-      while (worker.idle) {
+      while (worker.ready) {
         const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
-        if (i >= 0) {
-          worker.run(this.queue.splice(i, 1)[0] as QueuedJob);
-        } else {
+        const head = this.queue[i];
+        if (!head) {
           if (this.queue.length > 0 && worker.pending.length === 0) {
             this.workers.delete(worker);
             worker.close();
           }
           break;
         }
+        const exact = head.exact || head.batch.exact;
+        if (!worker.canTake(exact)) break;
+        const jobs = exact ? this.queue.splice(i, 1) : this.takeChunk(i);
+        // A lone episode on an idle worker may as well report its phases: a kill is then charged
+        // at once, without a re-run (small submissions, and the ends of batches).
+        worker.run(jobs, exact || (jobs.length === 1 && worker.pending.length === 0));
       }
     }
     // Start workers for what is still queued, up to the pool size.
@@ -172,6 +184,24 @@ export class SandboxPool {
     }
   }
 
+  /**
+   * Queued episodes of the same batch from index `i` on: a share of what is left of the batch,
+   * so every worker keeps two chunks in flight and the last chunks are small.
+   */
+  private takeChunk(i: number): QueuedJob[] {
+    const head = this.queue[i] as QueuedJob;
+    let left = 0;
+    for (const j of this.queue) if (j.batch === head.batch) left++;
+    const size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size))));
+    const chunk: QueuedJob[] = [];
+    for (let k = i; k < this.queue.length && chunk.length < size; ) {
+      const j = this.queue[k] as QueuedJob;
+      if (j.batch === head.batch && !j.exact) chunk.push(...this.queue.splice(k, 1));
+      else k++;
+    }
+    return chunk;
+  }
+
   private spawn(pluginKey: string, plugins: readonly string[]): void {
     let workerScript: string;
     try {
@@ -186,19 +216,16 @@ export class SandboxPool {
         this.startupFailures = 0;
         this.dispatch();
       },
-      record: (_w, job, record) => {
-        this.complete(job as QueuedJob, record);
+      records: (_w, done) => {
+        for (const { job, record } of done) this.complete(job as QueuedJob, record);
         this.dispatch();
       },
-      exit: (w, job, lost, startedOk, unstarted) => {
-        this.queue.unshift(...(unstarted as QueuedJob[]).filter((j) => !j.batch.done));
-        this.onWorkerExit(w, job as QueuedJob | null, lost, startedOk);
-      },
+      exit: (w, lost, startedOk) => this.onWorkerExit(w, lost, startedOk),
     });
     this.workers.add(worker);
   }
 
-  private onWorkerExit(worker: WorkerHandle, job: QueuedJob | null, lost: LostJob | null, startedOk: boolean): void {
+  private onWorkerExit(worker: WorkerHandle, lost: LostJobs, startedOk: boolean): void {
     this.workers.delete(worker);
     if (this.closed) return;
     if (!startedOk) {
@@ -208,13 +235,23 @@ export class SandboxPool {
         this.startupFailures = 0;
       }
     }
-    if (job && lost && !job.batch.done) {
-      if (lost.kind === 'record') this.complete(job, lost.record);
+    const live = (jobs: Job[]): QueuedJob[] => (jobs as QueuedJob[]).filter((j) => !j.batch.done);
+    // Episodes that may have run go back first, to run alone: one of them is what killed the worker.
+    const unknown = live(lost.unknown);
+    for (const job of unknown) {
+      job.exact = true;
+      job.batch.exact = true;
+    }
+    this.queue.unshift(...unknown, ...live(lost.unstarted));
+    const exact = lost.exact;
+    if (exact && !(exact.job as QueuedJob).batch.done) {
+      const job = exact.job as QueuedJob;
+      if (exact.lost.kind === 'record') this.complete(job, exact.lost.record);
       else if (job.crashes === 0) {
         job.crashes++;
         this.queue.unshift(job);
       } else {
-        this.complete(job, worker.lostRecord(job, 'runner_fault', { message: `${lost.reason} (twice; the episode was not charged to the policy)` }));
+        this.complete(job, worker.lostRecord(job, 'runner_fault', { message: `${exact.lost.reason} (twice; the episode was not charged to the policy)` }));
       }
     }
     this.dispatch();

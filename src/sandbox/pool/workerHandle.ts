@@ -1,11 +1,17 @@
 /**
- * The host side of one worker process: sends it episodes, enforces deadlines and the memory
- * limit from outside (by killing it), and turns a lost worker into the record of the episode it
- * was running. The pool replaces dead handles.
+ * The host side of one worker process: sends it chunks of episodes, enforces deadlines and the
+ * memory limit from outside (by killing it), and turns a lost worker into what became of the
+ * episodes it held. The pool replaces dead handles.
+ *
+ * The worker reports in coalesced messages (see worker/messages.ts), so while it runs ordinary
+ * chunks the host knows only roughly which episode it is in. When such a worker dies, its
+ * unreported episodes are handed back to be run again one at a time in exact chunks, which
+ * report every phase, so the episode that hung, blew the memory or crashed is found and charged
+ * with its phase and step. Episodes are deterministic, so a re-run gives the same record.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/episodes';
-import type { EpisodePhase, RunEpisodeMessage, WorkerMessage } from '../worker/messages';
+import type { EpisodePosition, RunEpisodesMessage, WorkerMessage } from '../worker/messages';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
 import { unpackTrajectory } from '../worker/trajectoryWire';
 import { residentMb } from './residentMemory';
@@ -15,27 +21,35 @@ export interface Job {
   id: number;
   bundle: PolicyBundle;
   envId: string;
-  params: RunEpisodeMessage['params'];
+  params: RunEpisodesMessage['params'];
   spec: EpisodeSpec;
   limits: EpisodeLimits;
   /** Runs lost to unexplained worker crashes (retried once, then a runner_fault). */
   crashes: number;
 }
 
-/** What happened to a job whose worker died. */
+/** What happened to the episode of an exact chunk whose worker died. */
 export type LostJob =
   | { kind: 'record'; record: EpisodeRecord }
   /** The worker crashed for no reason we know: the job may be retried elsewhere. */
   | { kind: 'crashed'; reason: string };
 
+/** The episodes a dead worker held. */
+export interface LostJobs {
+  /** The episode of an exact chunk, with what became of it. */
+  exact?: { job: Job; lost: LostJob };
+  /** Episodes of ordinary chunks that may have run: whatever killed the worker may be one of them. */
+  unknown: Job[];
+  /** Episodes that cannot have started (the worker never became ready, or the pool stopped it). */
+  unstarted: Job[];
+}
+
 export interface WorkerEvents {
   ready(worker: WorkerHandle, pluginErrors: string[]): void;
-  record(worker: WorkerHandle, job: Job, record: EpisodeRecord): void;
-  /**
-   * The process is gone. `job` is what it was running, if anything (with what became of it);
-   * `unstarted` were sent to it but never begun, and go back to the queue uncharged.
-   */
-  exit(worker: WorkerHandle, job: Job | null, lost: LostJob | null, startedOk: boolean, unstarted: Job[]): void;
+  /** Records that arrived in one message, in job order. */
+  records(worker: WorkerHandle, done: { job: Job; record: EpisodeRecord }[]): void;
+  /** The process is gone, with the episodes it held. */
+  exit(worker: WorkerHandle, lost: LostJobs, startedOk: boolean): void;
 }
 
 /** Slack on top of a deadline before the host kills: the worker's own checks fire first. */
@@ -43,19 +57,27 @@ const graceMs = (deadline: number): number => 150 + deadline * 0.1;
 const STARTUP_TIMEOUT_MS = 15_000;
 const MEMORY_POLL_MS = 100;
 const STDERR_TAIL = 4096;
-const PIPELINE_DEPTH = 2;
+/** Chunks in flight per worker: while it runs one, the next is already waiting in its channel. */
+const CHUNKS_IN_FLIGHT = 2;
 
 type KillReason = { status: EpisodeStatus; error: EpisodeError } | { status: 'aborted' };
+
+interface Chunk {
+  jobs: Job[];
+  exact: boolean;
+}
 
 export class WorkerHandle {
   private readonly child: ChildProcess;
   private readonly knownBundles = new Set<string>();
-  /** Jobs sent to the worker, in order; the head is running (or about to). */
-  private readonly jobs: Job[] = [];
-  private jobStarted = 0;
-  private phase: EpisodePhase = 'constructor';
-  private progress = { steps: 0, ret: 0 };
-  private actTimer: NodeJS.Timeout | undefined;
+  /** Chunks sent to the worker, oldest first; finished jobs are removed, then empty chunks. */
+  private readonly chunks: Chunk[] = [];
+  /** Where the worker said it was, in its last message. */
+  private position: EpisodePosition | undefined;
+  /** The job the episode timer runs for, and when that episode started (host clock). */
+  private timedJob = -1;
+  private timedStart = 0;
+  private silenceTimer: NodeJS.Timeout | undefined;
   private episodeTimer: NodeJS.Timeout | undefined;
   private memoryTimer: NodeJS.Timeout | undefined;
   private startupTimer: NodeJS.Timeout | undefined;
@@ -86,47 +108,52 @@ export class WorkerHandle {
   get ready(): boolean {
     return this.isReady && !this.exited;
   }
-  /** Room for another job: one running plus one waiting, so the worker never idles on a round trip. */
-  get idle(): boolean {
-    return this.ready && this.jobs.length < PIPELINE_DEPTH;
+
+  /** Whether a chunk of this kind may be sent now. An exact chunk runs alone. */
+  canTake(exact: boolean): boolean {
+    if (!this.ready) return false;
+    if (exact) return this.chunks.length === 0;
+    return this.chunks.length < CHUNKS_IN_FLIGHT && !this.chunks.some((c) => c.exact);
   }
+
   get pending(): readonly Job[] {
-    return this.jobs;
+    return this.chunks.flatMap((c) => c.jobs);
   }
 
-  run(job: Job): void {
-    this.jobs.push(job);
-    const msg: RunEpisodeMessage = { type: 'episode', job: job.id, bundleId: job.bundle.id, envId: job.envId, params: job.params, spec: job.spec, limits: job.limits };
-    if (!this.knownBundles.has(job.bundle.id)) {
-      msg.code = job.bundle.code;
-      this.knownBundles.add(job.bundle.id);
+  /** Sends episodes of one batch (same bundle, environment, parameters and limits), run in order. */
+  run(jobs: Job[], exact: boolean): void {
+    const first = jobs[0];
+    if (!first) return;
+    const msg: RunEpisodesMessage = {
+      type: 'episodes',
+      bundleId: first.bundle.id,
+      envId: first.envId,
+      params: first.params,
+      limits: first.limits,
+      jobs: jobs.map((j) => ({ job: j.id, spec: j.spec })),
+      exact,
+    };
+    if (!this.knownBundles.has(first.bundle.id)) {
+      msg.code = first.bundle.code;
+      this.knownBundles.add(first.bundle.id);
     }
+    const wasIdle = this.chunks.length === 0;
+    this.chunks.push({ jobs: [...jobs], exact });
     this.child.send(msg);
-    if (this.jobs.length === 1) this.start();
-  }
-
-  /** The head job starts now (the worker picks it up as soon as the previous one is done). */
-  private start(): void {
-    const job = this.jobs[0];
-    if (!job) return;
-    this.jobStarted = performance.now();
-    this.phase = 'constructor';
-    this.progress = { steps: 0, ret: 0 };
-    const { episodeTimeoutMs } = job.limits;
-    this.episodeTimer = setTimeout(() => this.deadline('episode'), episodeTimeoutMs + graceMs(episodeTimeoutMs));
-    this.armActTimer();
-    if (this.rssLimitMb > 0 && process.platform === 'linux') {
-      this.memoryTimer = setInterval(() => this.checkMemory(), MEMORY_POLL_MS);
+    if (wasIdle) {
+      // The worker starts on it at once: time its first episode from now until it reports.
+      this.startEpisodeTimer(first, performance.now());
+      this.armSilenceTimer();
+      if (this.rssLimitMb > 0 && process.platform === 'linux') this.memoryTimer = setInterval(() => this.checkMemory(), MEMORY_POLL_MS);
     }
   }
 
-  /** True when a job of this batch is running here (not merely waiting). */
+  /** True when a job matching `job` was sent to this worker and has not finished. */
   runs(job: (j: Job) => boolean): boolean {
-    const head = this.jobs[0];
-    return head !== undefined && job(head);
+    return this.chunks.some((c) => c.jobs.some(job));
   }
 
-  /** Stops the episode in flight (batch aborted): the worker is killed and its job dropped. */
+  /** Stops the episodes in flight (batch aborted): the worker is killed. */
   abort(): void {
     this.kill({ status: 'aborted' });
   }
@@ -136,19 +163,33 @@ export class WorkerHandle {
     this.child.kill('SIGKILL');
   }
 
-  private armActTimer(): void {
-    clearTimeout(this.actTimer);
-    const job = this.jobs[0];
+  private headJob(): Job | undefined {
+    return this.chunks[0]?.jobs[0];
+  }
+
+  /** The deadline of one call: no message for this long means the worker is stuck in one. */
+  private armSilenceTimer(): void {
+    clearTimeout(this.silenceTimer);
+    const job = this.headJob();
     if (!job) return;
     const ms = Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
-    this.actTimer = setTimeout(() => this.deadline(this.phase === 'constructor' ? 'constructor' : 'act'), ms + graceMs(ms));
+    this.silenceTimer = setTimeout(() => this.deadline(this.position?.phase === 'act' || this.position?.phase === 'reset' ? 'act' : 'constructor'), ms + graceMs(ms));
+  }
+
+  private startEpisodeTimer(job: Job, startedAt: number): void {
+    clearTimeout(this.episodeTimer);
+    this.timedJob = job.id;
+    this.timedStart = startedAt;
+    const { episodeTimeoutMs } = job.limits;
+    this.episodeTimer = setTimeout(() => this.deadline('episode'), Math.max(0, startedAt + episodeTimeoutMs + graceMs(episodeTimeoutMs) - performance.now()));
   }
 
   private deadline(which: 'episode' | 'act' | 'constructor'): void {
-    const job = this.jobs[0];
+    const job = this.headJob();
     if (!job) return;
     const ms = which === 'episode' ? job.limits.episodeTimeoutMs : Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
-    const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : this.phase === 'reset' ? 'reset()' : `act() at step ${this.progress.steps}`;
+    const phase = this.position?.job === job.id ? this.position.phase : 'constructor';
+    const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : phase === 'reset' ? 'reset()' : `act() at step ${this.position?.steps ?? 0}`;
     this.kill({ status: 'timeout', error: { message: `${what} did not finish within ${ms} ms; the sandbox worker was stopped`, deadline: which } });
   }
 
@@ -166,10 +207,10 @@ export class WorkerHandle {
   }
 
   private clearTimers(): void {
-    clearTimeout(this.actTimer);
+    clearTimeout(this.silenceTimer);
     clearTimeout(this.episodeTimer);
     clearInterval(this.memoryTimer);
-    this.actTimer = this.episodeTimer = this.memoryTimer = undefined;
+    this.silenceTimer = this.episodeTimer = this.memoryTimer = undefined;
   }
 
   private onMessage(m: WorkerMessage): void {
@@ -179,22 +220,44 @@ export class WorkerHandle {
         this.isReady = true;
         this.events.ready(this, m.pluginErrors);
         return;
-      case 'beat':
-        if (this.jobs[0]?.id !== m.job) return;
-        this.phase = m.phase;
-        this.progress = { steps: m.steps, ret: m.return };
-        this.armActTimer();
-        return;
-      case 'record': {
-        const job = this.jobs[0];
-        if (job?.id !== m.job) return;
-        this.clearTimers();
-        this.jobs.shift();
-        this.start();
-        this.events.record(this, job, { ...m.record, trajectory: unpackTrajectory(m.record.trajectory) });
+      case 'progress': {
+        const done: { job: Job; record: EpisodeRecord }[] = [];
+        for (const { job: id, record } of m.records) {
+          const job = this.take(id);
+          if (job) done.push({ job, record: { ...record, trajectory: unpackTrajectory(record.trajectory) } });
+        }
+        this.position = m.current;
+        const head = this.headJob();
+        if (!head) {
+          this.clearTimers();
+          this.timedJob = -1;
+        } else {
+          this.armSilenceTimer();
+          // The episode timer follows the episode the worker runs now (or, until it says, the next one).
+          const now = performance.now();
+          if (m.current?.job === head.id) {
+            if (this.timedJob !== head.id) this.startEpisodeTimer(head, now - m.current.elapsedMs);
+          } else if (this.timedJob !== head.id) {
+            this.startEpisodeTimer(head, now);
+          }
+        }
+        if (done.length > 0) this.events.records(this, done);
         return;
       }
     }
+  }
+
+  /** Removes a finished job from its chunk (and the chunk once empty). */
+  private take(id: number): Job | undefined {
+    for (let c = 0; c < this.chunks.length; c++) {
+      const chunk = this.chunks[c] as Chunk;
+      const i = chunk.jobs.findIndex((j) => j.id === id);
+      if (i < 0) continue;
+      const [job] = chunk.jobs.splice(i, 1);
+      if (chunk.jobs.length === 0) this.chunks.splice(c, 1);
+      return job;
+    }
+    return undefined;
   }
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
@@ -202,29 +265,41 @@ export class WorkerHandle {
     this.exited = true;
     this.clearTimers();
     clearTimeout(this.startupTimer);
-    const [job = null, ...unstarted] = this.jobs.splice(0);
-    let lost: LostJob | null = null;
-    if (job) {
-      const reason = this.killReason ?? (isOutOfMemory(this.stderr) ? { status: 'memory' as const, error: { message: `the policy ran out of memory (the ${'heap'} limit of the sandbox worker); the worker was stopped` } } : undefined);
-      if (reason?.status === 'aborted') lost = null;
-      else if (reason) lost = { kind: 'record', record: this.lostRecord(job, reason.status, reason.error) };
-      else lost = { kind: 'crashed', reason: `the sandbox worker exited (${signal ? `signal ${signal}` : `code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim().slice(-800)}` : ''}` };
+    const chunks = this.chunks.splice(0);
+    const lost: LostJobs = { unknown: [], unstarted: [] };
+    const reason = this.killReason ?? (isOutOfMemory(this.stderr) ? { status: 'memory' as const, error: { message: 'the policy ran out of memory (the heap limit of the sandbox worker); the worker was stopped' } } : undefined);
+    if (!this.isReady || reason?.status === 'aborted') {
+      lost.unstarted = chunks.flatMap((c) => c.jobs);
+    } else if (chunks[0]?.exact) {
+      const [job, ...rest] = chunks.flatMap((c) => c.jobs);
+      lost.unstarted = rest;
+      if (job) {
+        lost.exact = {
+          job,
+          lost: reason
+            ? { kind: 'record', record: this.lostRecord(job, reason.status, reason.error) }
+            : { kind: 'crashed', reason: `the sandbox worker exited (${signal ? `signal ${signal}` : `code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim().slice(-800)}` : ''}` },
+        };
+      }
+    } else {
+      lost.unknown = chunks.flatMap((c) => c.jobs);
     }
-    this.events.exit(this, job, lost, this.isReady, unstarted);
+    this.events.exit(this, lost, this.isReady);
   }
 
   lostRecord(job: Job, status: EpisodeStatus, error: EpisodeError): EpisodeRecord {
+    const at = this.position?.job === job.id ? this.position : undefined;
     return {
       caseIndex: job.spec.caseIndex,
       status,
-      return: this.progress.ret,
-      length: this.progress.steps,
+      return: at?.return ?? 0,
+      length: at?.steps ?? 0,
       terminated: false,
       truncated: false,
-      wallMs: Math.round((performance.now() - this.jobStarted) * 1000) / 1000,
+      wallMs: this.timedJob === job.id ? Math.round((performance.now() - this.timedStart) * 1000) / 1000 : 0,
       error,
       // The worker's copy of the trajectory and log went down with it.
-      trajectory: { steps: [], truncated: this.progress.steps > 0 },
+      trajectory: { steps: [], truncated: (at?.steps ?? 0) > 0 },
       log: { text: '', truncated: false },
     };
   }

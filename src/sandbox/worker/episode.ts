@@ -16,7 +16,7 @@ import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/
 import type { PolicyContext } from '../../protocol/policy';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
-import type { EpisodePhase, RunEpisodeMessage } from './messages';
+import type { EpisodePhase, EpisodeTask } from './messages';
 import { jsonToRealm, observationCopier, policyActor, toJson, type Actor } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
@@ -51,7 +51,7 @@ const HEAP_CHECK_EVERY = 32;
 const UNUSUAL_THROW = /non-Error value|Maximum call stack size exceeded/;
 const MAX_HEAP_FRACTION = 0.5;
 
-export function runEpisode(msg: RunEpisodeMessage, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
+export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
   const t0 = performance.now();
   let realm = bundle.realm;
   bundle.realm = undefined;
@@ -84,7 +84,7 @@ function reusable(realm: PolicyRealm): boolean {
   return heap.used_heap_size < heap.heap_size_limit * MAX_HEAP_FRACTION;
 }
 
-function beginEpisode(realm: PolicyRealm, msg: RunEpisodeMessage): boolean {
+function beginEpisode(realm: PolicyRealm, msg: EpisodeTask): boolean {
   return beginRealmEpisode(realm, msg.spec.policySeed, msg.limits.maxLogBytes);
 }
 
@@ -97,7 +97,7 @@ class EpisodeRun {
   private truncated = false;
 
   constructor(
-    private readonly msg: RunEpisodeMessage,
+    private readonly msg: EpisodeTask,
     private readonly bundle: LoadedBundle,
     private readonly beat: Beat,
     private readonly realm: PolicyRealm,

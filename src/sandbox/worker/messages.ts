@@ -1,4 +1,17 @@
-/** Messages between the pool (host) and a sandbox worker process over the Node IPC channel. */
+/**
+ * Messages between the pool (host) and a sandbox worker process over the Node IPC channel.
+ *
+ * Each message costs tens of microseconds on both sides (a pipe write that wakes the other
+ * process, JSON), as much as a short episode. So episodes travel in chunks, and the worker
+ * reports in coalesced `progress` messages: finished records plus where it is now, sent at a
+ * chunk's end, when its queue runs dry, and otherwise at most every REPORT_INTERVAL_MS.
+ * The host's deadline timers are re-armed by every message; a worker that falls silent
+ * for longer than a call may take is killed (see pool/workerHandle.ts).
+ *
+ * `exact` chunks hold one episode and report every phase as it starts, so a kill is charged
+ * to the right episode, phase and step. The pool sends those after a worker running ordinary
+ * chunks was killed, when the unreported episodes of its chunks could not be told apart.
+ */
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
@@ -7,26 +20,48 @@ import type { WireTrajectory } from './trajectoryWire';
 /** Where an episode is: what a deadline that fires now is charged to. */
 export type EpisodePhase = 'constructor' | 'reset' | 'act';
 
-export interface RunEpisodeMessage {
-  type: 'episode';
-  /** Host-side job id, echoed in beats and the record. */
-  job: number;
-  bundleId: string;
-  /** Sent the first time this worker sees the bundle; cached by id afterwards. */
-  code?: string;
+/** Most time between two progress messages of a busy worker (records wait at most this long). */
+export const REPORT_INTERVAL_MS = 4;
+
+/** What one episode needs, apart from the bundle. */
+export interface EpisodeTask {
   envId: string;
   params: Readonly<Record<string, PublicParamValue>>;
   spec: EpisodeSpec;
   limits: EpisodeLimits;
 }
 
-export type HostMessage = RunEpisodeMessage;
+/** Episodes of one batch, run in order. */
+export interface RunEpisodesMessage {
+  type: 'episodes';
+  bundleId: string;
+  /** Sent the first time this worker sees the bundle; cached by id afterwards. */
+  code?: string;
+  envId: string;
+  params: Readonly<Record<string, PublicParamValue>>;
+  limits: EpisodeLimits;
+  /** Host-side job ids with their cases. */
+  jobs: { job: number; spec: EpisodeSpec }[];
+  /** Report every phase change and the record at once (one-episode chunks, see above). */
+  exact: boolean;
+}
+
+export type HostMessage = RunEpisodesMessage;
+
+/** The episode a worker is in when it reports. */
+export interface EpisodePosition {
+  job: number;
+  phase: EpisodePhase;
+  steps: number;
+  return: number;
+  /** Milliseconds since the episode started, for the host's episode deadline. */
+  elapsedMs: number;
+}
 
 export type WorkerMessage =
   | { type: 'ready'; pluginErrors: string[] }
-  /** Progress: the phase the episode is in and how far it got (used when the host has to kill it). */
-  | { type: 'beat'; job: number; phase: EpisodePhase; steps: number; return: number }
-  | { type: 'record'; job: number; record: WireRecord };
+  /** Records finished since the last message, in job order, and the episode running now (if any). */
+  | { type: 'progress'; records: { job: number; record: WireRecord }[]; current?: EpisodePosition };
 
 /** An EpisodeRecord with its trajectory packed for the channel (see trajectoryWire.ts). */
 export type WireRecord = Omit<EpisodeRecord, 'trajectory'> & { trajectory: WireTrajectory };

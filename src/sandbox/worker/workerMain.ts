@@ -2,13 +2,14 @@
  * Entry of `dist/sandboxWorker.js`: one sandbox worker process. Started by the pool under
  * Node's permission model (it may read only its own script and the environment plugins it
  * was given), with a bounded heap, an empty environment, and string code generation
- * disallowed in every realm. It runs one episode per message and answers with its record.
+ * disallowed in every realm. It runs the episodes of the chunks it is sent, in order, and
+ * reports their records (see messages.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
-import type { HostMessage, WorkerArgs, WorkerMessage } from './messages';
+import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WireRecord, type WorkerArgs, type WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
 import { packTrajectory } from './trajectoryWire';
 
@@ -32,9 +33,6 @@ function main(): void {
     process.stderr.write('sandboxWorker.js must be started by the sandbox pool (it needs an IPC channel)\n');
     process.exit(2);
   }
-  const post = (m: WorkerMessage): void => {
-    send(m);
-  };
   const args = JSON.parse(process.argv[2] ?? '{"plugins":[]}') as WorkerArgs;
   const registry = createRegistry();
   const pluginErrors: string[] = [];
@@ -43,9 +41,36 @@ function main(): void {
     if (!r.ok) pluginErrors.push(r.error.message);
   }
   const bundles = new Map<string, LoadedBundle>();
+  const queue: QueuedEpisode[] = [];
+  const reporter = new Reporter((m) => send(m));
+  let draining = false;
+
+  /**
+   * Runs every queued episode in one go. Chunks that arrive meanwhile wait in the channel and
+   * are read when the queue is empty, after the last report (the pool keeps a second chunk in
+   * flight, so the next one is usually there already).
+   */
+  const drain = (): void => {
+    draining = true;
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { message, job, bundle } = next;
+        reporter.begin(job.job, message.exact);
+        const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits };
+        const record = runEpisode(task, registry, bundle, (phase, steps, ret) => reporter.position(phase, steps, ret));
+        // An environment that could not be made may come from a plugin that failed to load: say so.
+        if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
+          record.error.message += ` (${pluginErrors.join('; ')})`;
+        }
+        reporter.finished(job.job, { ...record, trajectory: packTrajectory(record.trajectory) }, next.lastOfChunk || queue.length === 0);
+      }
+    } finally {
+      draining = false;
+    }
+  };
 
   process.on('message', (m: HostMessage) => {
-    if (m.type !== 'episode') return;
+    if (m.type !== 'episodes') return;
     let bundle = bundles.get(m.bundleId);
     if (!bundle) {
       if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
@@ -53,16 +78,67 @@ function main(): void {
       bundles.set(m.bundleId, bundle);
       if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
-    const record = runEpisode(m, registry, bundle, (phase, steps, ret) => post({ type: 'beat', job: m.job, phase, steps, return: ret }));
-    // An environment that could not be made may come from a plugin that failed to load: say so.
-    if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
-      record.error.message += ` (${pluginErrors.join('; ')})`;
-    }
-    post({ type: 'record', job: m.job, record: { ...record, trajectory: packTrajectory(record.trajectory) } });
+    m.jobs.forEach((job, i) => queue.push({ message: m, job, bundle, lastOfChunk: i === m.jobs.length - 1 }));
+    if (!draining) drain();
   });
   // The pool went away: nothing left to serve.
   process.on('disconnect', () => process.exit(0));
-  post({ type: 'ready', pluginErrors });
+  send({ type: 'ready', pluginErrors } satisfies WorkerMessage);
+}
+
+interface QueuedEpisode {
+  message: RunEpisodesMessage;
+  job: RunEpisodesMessage['jobs'][number];
+  bundle: LoadedBundle;
+  lastOfChunk: boolean;
+}
+
+/**
+ * Coalesces what the worker tells the host (see messages.ts): records wait for the end of
+ * their chunk or for REPORT_INTERVAL_MS since the last message; positions are sent only when
+ * that interval has passed (the host needs them to know the worker is alive and, if it must
+ * kill it, where it was), except in an exact chunk, where every phase is reported.
+ */
+class Reporter {
+  private records: { job: number; record: WireRecord }[] = [];
+  private current: EpisodePosition | undefined;
+  private exact = false;
+  private started = 0;
+  private lastSent = performance.now();
+
+  constructor(private readonly send: (m: WorkerMessage) => void) {}
+
+  begin(job: number, exact: boolean): void {
+    this.exact = exact;
+    this.started = performance.now();
+    this.current = { job, phase: 'constructor', steps: 0, return: 0, elapsedMs: 0 };
+    if (exact) this.flush();
+  }
+
+  position(phase: EpisodePhase, steps: number, ret: number): void {
+    const c = this.current;
+    if (!c) return;
+    const changed = c.phase !== phase;
+    c.phase = phase;
+    c.steps = steps;
+    c.return = ret;
+    if ((this.exact && changed) || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
+  }
+
+  finished(job: number, record: WireRecord, endOfChunk: boolean): void {
+    this.records.push({ job, record });
+    this.current = undefined;
+    if (endOfChunk || this.exact || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
+  }
+
+  private flush(): void {
+    const now = performance.now();
+    const m: WorkerMessage = { type: 'progress', records: this.records };
+    if (this.current) m.current = { ...this.current, elapsedMs: now - this.started };
+    this.records = [];
+    this.lastSent = now;
+    this.send(m);
+  }
 }
 
 main();

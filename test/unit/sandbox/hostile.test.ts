@@ -122,6 +122,31 @@ describe('sandbox: hostile policies', function () {
     assert.equal(records[1]?.caseIndex, 1);
   });
 
+  it('a hang inside a chunk of episodes is charged to its own episode; the others keep their records', async () => {
+    // 16 episodes on 2 workers travel in chunks of several, which report only now and then; the
+    // killed worker's unreported episodes are run again, one at a time, to find the one that hung.
+    const hangs = `export class Policy { seed: number; constructor(ctx: any) { this.seed = ctx.seed; } act(o: Float64Array) { if (this.seed === 16) for (;;) {} return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; } }`;
+    const clean = hangs.replace('if (this.seed === 16) for (;;) {} ', '');
+    const records = await run(hangs, 16);
+    const expected = await run(clean, 16);
+    assert.deepEqual(records.map((r) => r.caseIndex), expected.map((r) => r.caseIndex));
+    records.forEach((r, i) => {
+      if (i === 9) {
+        assert.equal(r.status, 'timeout');
+        assert.equal(r.error?.deadline, 'act');
+        assert.match(r.error?.message ?? '', /act\(\) at step 0 did not finish within 300 ms/);
+      } else {
+        assert.deepEqual(strip(r), strip(expected[i] as EpisodeRecord), `episode ${i}`);
+      }
+    });
+  });
+
+  it('a constructor that exhausts the heap inside a chunk is a memory failure of its own episode', async () => {
+    const policy = `const keep: unknown[] = [];\nexport class Policy { constructor(ctx: any) { if (ctx.seed === 11) for (;;) keep.push(new Array(100000).fill({ a: 1 })); } act(o: Float64Array) { return o[2]! > 0 ? 1 : 0; } }`;
+    const records = await run(policy, 12, { ...FAST, actTimeoutMs: 20_000, episodeTimeoutMs: 30_000 });
+    assert.deepEqual(records.map((r) => r.status), records.map((_, i) => (i === 4 ? 'memory' : 'ok')));
+  });
+
   it('an act slower than the act deadline fails even when it returns', async () => {
     const records = await run(`export class Policy { act() { const t = Date.now(); while (Date.now() - t < 400) {} return 0; } }`, 1);
     assert.equal(records[0]?.status, 'timeout');
