@@ -47,6 +47,32 @@ export interface Trajectory {
   truncated: boolean;
 }
 
+/**
+ * A trajectory as an EpisodeRecord carries it: the steps already serialized as the JSON lines of
+ * `feedback/submit-NNNN/episodes/case-III.jsonl`. The worker that ran the episode writes them
+ * while the other workers run theirs; the runner only copies the text to disk. Serializing
+ * 64k steps on the runner's one thread cost more than running them.
+ */
+export interface RecordedTrajectory {
+  /** One TrajectoryStep as JSON per line, '\n' between lines, none after the last ('' for no steps). */
+  stepsJsonl: string;
+  stepCount: number;
+  /** True when the step cap cut the trajectory short (the episode itself may have gone on). */
+  truncated: boolean;
+  /** The environment snapshot right after reset. */
+  initialSnapshot?: unknown;
+}
+
+/** The steps of a recorded trajectory as objects. */
+export function parseRecordedTrajectory(t: RecordedTrajectory): Trajectory {
+  const steps = t.stepsJsonl === '' ? [] : t.stepsJsonl.split('\n').map((line) => JSON.parse(line) as TrajectoryStep);
+  const out: Trajectory = { steps, truncated: t.truncated };
+  if (t.initialSnapshot !== undefined) out.initialSnapshot = t.initialSnapshot;
+  return out;
+}
+
+export const NO_TRAJECTORY: RecordedTrajectory = Object.freeze({ stepsJsonl: '', stepCount: 0, truncated: false });
+
 export interface EpisodeRecord {
   caseIndex: number;
   status: EpisodeStatus;
@@ -57,7 +83,7 @@ export interface EpisodeRecord {
   truncated: boolean;
   wallMs: number;
   error?: EpisodeError;
-  trajectory: Trajectory;
+  trajectory: RecordedTrajectory;
   /** The policy's console output, capped. */
   log: { text: string; truncated: boolean };
 }

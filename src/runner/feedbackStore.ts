@@ -22,10 +22,10 @@ export interface PendingFeedback {
 
 async function writeEpisodeFiles(tmp: string, stem: string, r: EpisodeRecord): Promise<void> {
   const header = { caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length, terminated: r.terminated, truncated: r.truncated, trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
-  const lines = [JSON.stringify(header), ...r.trajectory.steps.map((st) => JSON.stringify(st))];
+  // The step lines come serialized from the sandbox worker that ran the episode.
   const errorText = r.error ? `\n[${r.status}] ${r.error.stack ?? r.error.message}\n` : '';
   await Promise.all([
-    writeDurableAsync(path.join(tmp, 'episodes', `${stem}.jsonl`), `${lines.join('\n')}\n`),
+    writeDurableAsync(path.join(tmp, 'episodes', `${stem}.jsonl`), r.trajectory.stepsJsonl === '' ? `${JSON.stringify(header)}\n` : `${JSON.stringify(header)}\n${r.trajectory.stepsJsonl}\n`),
     writeDurableAsync(path.join(tmp, 'logs', `${stem}.txt`), `${r.log.text}${r.log.truncated ? '\n[log truncated]\n' : ''}${errorText}`),
   ]);
 }

@@ -63,16 +63,33 @@ export class Journal {
     return out;
   }
 
-  /** Appends one event and fsyncs before returning. `sync: false` batches (caller syncs later). */
+  /** Lines appended with `sync: false` that are not written yet. */
+  private unwritten = '';
+
+  /**
+   * Appends one event and fsyncs before returning. `sync: false` batches: the line is written
+   * with the next sync (in order, before any later line). Episode lines arrive while the
+   * submission's feedback files are being written, and a write() to this file blocks for as long
+   * as an fsync of it is in flight, which on ext4 waits for all that data: writing them only
+   * when the next fsync starts keeps the event loop, and so the workers' channel, moving.
+   */
   append(event: JournalEvent, sync = true): StampedEvent {
     const stamped = { seq: ++this.seq, at: new Date().toISOString(), ...event } as StampedEvent;
-    fs.writeSync(this.fd, `${JSON.stringify(stamped)}\n`);
-    if (sync) fs.fdatasyncSync(this.fd);
+    this.unwritten += `${JSON.stringify(stamped)}\n`;
+    if (sync) this.sync();
     return stamped;
   }
 
   sync(): void {
+    this.writeUnwritten();
     fs.fdatasyncSync(this.fd);
+  }
+
+  private writeUnwritten(): void {
+    if (this.unwritten === '') return;
+    const text = this.unwritten;
+    this.unwritten = '';
+    fs.writeSync(this.fd, text);
   }
 
   private syncing: Promise<void> | null = null;
@@ -86,6 +103,11 @@ export class Journal {
     if (this.syncing) {
       this.syncAgain = true;
       return this.syncing.then(() => this.syncAsync());
+    }
+    try {
+      this.writeUnwritten();
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     this.syncing = new Promise<void>((resolve, reject) => {
       fs.fdatasync(this.fd, (err) => {
@@ -101,6 +123,7 @@ export class Journal {
 
   close(): void {
     try {
+      this.writeUnwritten();
       fs.closeSync(this.fd);
     } catch {
       // already closed

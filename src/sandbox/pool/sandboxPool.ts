@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRegistry } from '../../envs';
-import type { EpisodeRecord } from '../../protocol/episodes';
+import { NO_TRAJECTORY, type EpisodeRecord } from '../../protocol/episodes';
 import type { BatchRequest, EpisodeLimits, SandboxPoolOptions } from '../types';
 import { findWorkerScript } from './workerSpawn';
 import { WorkerHandle, type Job, type LostJobs } from './workerHandle';
@@ -269,7 +269,7 @@ export class SandboxPool {
         truncated: false,
         wallMs: 0,
         error: { message },
-        trajectory: { steps: [], truncated: false },
+        trajectory: NO_TRAJECTORY,
         log: { text: '', truncated: false },
       });
     }

@@ -10,10 +10,9 @@
  * with its phase and step. Episodes are deterministic, so a re-run gives the same record.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/episodes';
+import { NO_TRAJECTORY, type EpisodeError, type EpisodeRecord, type EpisodeStatus } from '../../protocol/episodes';
 import type { EpisodePosition, RunEpisodesMessage, WorkerMessage } from '../worker/messages';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
-import { unpackTrajectory } from '../worker/trajectoryWire';
 import { residentMb } from './residentMemory';
 import { spawnWorker, type SpawnConfig } from './workerSpawn';
 
@@ -224,7 +223,7 @@ export class WorkerHandle {
         const done: { job: Job; record: EpisodeRecord }[] = [];
         for (const { job: id, record } of m.records) {
           const job = this.take(id);
-          if (job) done.push({ job, record: { ...record, trajectory: unpackTrajectory(record.trajectory) } });
+          if (job) done.push({ job, record });
         }
         this.position = m.current;
         const head = this.headJob();
@@ -299,7 +298,7 @@ export class WorkerHandle {
       wallMs: this.timedJob === job.id ? Math.round((performance.now() - this.timedStart) * 1000) / 1000 : 0,
       error,
       // The worker's copy of the trajectory and log went down with it.
-      trajectory: { steps: [], truncated: (at?.steps ?? 0) > 0 },
+      trajectory: { ...NO_TRAJECTORY, truncated: (at?.steps ?? 0) > 0 },
       log: { text: '', truncated: false },
     };
   }

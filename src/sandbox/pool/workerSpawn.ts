@@ -36,7 +36,7 @@ export function workerArgv(config: SpawnConfig): string[] {
 export function spawnWorker(config: SpawnConfig): ChildProcess {
   const env: NodeJS.ProcessEnv = {};
   if (process.versions['electron']) env['ELECTRON_RUN_AS_NODE'] = '1';
-  return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+  return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env, serialization: 'advanced' });
 }
 
 /**

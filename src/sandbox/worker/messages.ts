@@ -15,7 +15,6 @@
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
-import type { WireTrajectory } from './trajectoryWire';
 
 /** Where an episode is: what a deadline that fires now is charged to. */
 export type EpisodePhase = 'constructor' | 'reset' | 'act';
@@ -61,10 +60,7 @@ export interface EpisodePosition {
 export type WorkerMessage =
   | { type: 'ready'; pluginErrors: string[] }
   /** Records finished since the last message, in job order, and the episode running now (if any). */
-  | { type: 'progress'; records: { job: number; record: WireRecord }[]; current?: EpisodePosition };
-
-/** An EpisodeRecord with its trajectory packed for the channel (see trajectoryWire.ts). */
-export type WireRecord = Omit<EpisodeRecord, 'trajectory'> & { trajectory: WireTrajectory };
+  | { type: 'progress'; records: { job: number; record: EpisodeRecord }[]; current?: EpisodePosition };
 
 /** What the host passes on the worker's command line (JSON in argv[2]). */
 export interface WorkerArgs {

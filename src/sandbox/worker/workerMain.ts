@@ -9,9 +9,9 @@ import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
-import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WireRecord, type WorkerArgs, type WorkerMessage } from './messages';
+import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
-import { packTrajectory } from './trajectoryWire';
+import type { EpisodeRecord } from '../../protocol/episodes';
 
 /** Bundles kept compiled; a worker usually serves one submission at a time. */
 const BUNDLE_CACHE_SIZE = 4;
@@ -62,7 +62,7 @@ function main(): void {
         if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
           record.error.message += ` (${pluginErrors.join('; ')})`;
         }
-        reporter.finished(job.job, { ...record, trajectory: packTrajectory(record.trajectory) }, next.lastOfChunk || queue.length === 0);
+        reporter.finished(job.job, record, next.lastOfChunk || queue.length === 0);
       }
     } finally {
       draining = false;
@@ -100,7 +100,7 @@ interface QueuedEpisode {
  * kill it, where it was), except in an exact chunk, where every phase is reported.
  */
 class Reporter {
-  private records: { job: number; record: WireRecord }[] = [];
+  private records: { job: number; record: EpisodeRecord }[] = [];
   private current: EpisodePosition | undefined;
   private exact = false;
   private started = 0;
@@ -125,7 +125,7 @@ class Reporter {
     if ((this.exact && changed) || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
   }
 
-  finished(job: number, record: WireRecord, endOfChunk: boolean): void {
+  finished(job: number, record: EpisodeRecord, endOfChunk: boolean): void {
     this.records.push({ job, record });
     this.current = undefined;
     if (endOfChunk || this.exact || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();

@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { EpisodeRecord } from '../../../src/protocol/episodes';
+import { createRegistry } from '../../../src/envs';
+import { parseRecordedTrajectory, type EpisodeRecord } from '../../../src/protocol/episodes';
 import { SandboxPool, SandboxRequestError } from '../../../src/sandbox';
 import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, strip, workspace } from './helpers';
 
@@ -83,7 +84,7 @@ describe('sandbox: execution', function () {
     assert.match(records[0]?.error?.message ?? '', /Faulty-v0 failed in step\(\) at step 2: physics exploded/);
     assert.equal(records[0]?.length, 2);
     // The trajectory up to the fault is kept, infos included.
-    assert.deepEqual(records[0]?.trajectory.steps.map((s) => s.info), [{ t: 1 }, { t: 2 }]);
+    assert.deepEqual(parseRecordedTrajectory(records[0]!.trajectory).steps.map((s) => s.info), [{ t: 1 }, { t: 2 }]);
     // Back to built-in environments on the same pool afterwards.
     const ok = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 0 } });
     assert.equal(ok[0]?.status, 'ok');
@@ -102,9 +103,11 @@ describe('sandbox: execution', function () {
     const [r] = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 10, recordSnapshots: true } });
     assert.equal(r?.status, 'ok');
     assert.ok((r?.length ?? 0) > 10);
-    assert.equal(r?.trajectory.steps.length, 10);
-    assert.equal(r?.trajectory.truncated, true);
-    const step = r?.trajectory.steps[0];
+    const trajectory = parseRecordedTrajectory(r!.trajectory);
+    assert.equal(trajectory.steps.length, 10);
+    assert.equal(r?.trajectory.stepCount, 10);
+    assert.equal(trajectory.truncated, true);
+    const step = trajectory.steps[0];
     assert.equal(Array.isArray(step?.observation) && step.observation.length, 4);
     assert.ok(step?.action === 0 || step?.action === 1);
     assert.equal(step?.reward, 1);
@@ -112,7 +115,25 @@ describe('sandbox: execution', function () {
     assert.ok(r?.trajectory.initialSnapshot);
     const short = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
     assert.equal(short[0]?.trajectory.truncated, false);
-    assert.equal(short[0]?.trajectory.steps.length, short[0]?.length);
+    assert.equal(parseRecordedTrajectory(short[0]!.trajectory).steps.length, short[0]?.length);
+  });
+
+  it('records the observations the policy saw bit for bit (the JSON lines round-trip every double)', async () => {
+    const [r] = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
+    const steps = parseRecordedTrajectory(r!.trajectory).steps;
+    assert.equal(steps.length, r?.length);
+    // Replaying the recorded actions in this process gives exactly the recorded observations and rewards.
+    const { env } = createRegistry().make('CartPole-v1');
+    let obs = Array.from(env.reset({ seed: episodes(1)[0]!.envSeed }).observation as Float64Array);
+    let ret = 0;
+    for (const [i, s] of steps.entries()) {
+      assert.deepEqual(s.observation, obs, `observation of step ${i}`);
+      const next = env.step(s.action as number);
+      ret += next.reward;
+      assert.equal(s.reward, next.reward);
+      obs = Array.from(next.observation as Float64Array);
+    }
+    assert.equal(ret, r?.return);
   });
 
   it('passes the policy context and calls reset before the first act', async () => {
