@@ -322,7 +322,6 @@ export class Run extends EventEmitter<RunEvents> {
         onEpisode: (r) => {
           if (!this.running) return;
           this.running.done++;
-          pending.addEpisode(r);
           this.record({ type: 'episode_finished', submission: n, caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length }, false);
           this.notifyAfterSync({ phase: 'submit', submission: n, done: this.running.done, total: cases.length });
         },
