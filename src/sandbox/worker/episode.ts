@@ -19,11 +19,10 @@ import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck
 import type { EpisodePhase, EpisodeTask } from './messages';
 import { jsonToRealm, observationCopier, policyActor, toJson, type Actor } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
-import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
+import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm, type RealmCode } from './policyRealm';
 import { TrajectoryRecorder } from './trajectory';
 
-export interface LoadedBundle {
-  code: string;
+export interface LoadedBundle extends RealmCode {
   sourceMap: BundleSourceMap;
   /** The hardened realm kept for this bundle's next episode, if the last one left it usable. */
   realm?: PolicyRealm;
@@ -56,7 +55,7 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: Load
   let realm = bundle.realm;
   bundle.realm = undefined;
   if (!realm || !reusable(realm) || !beginEpisode(realm, msg)) {
-    realm = createPolicyRealm(bundle.code, true);
+    realm = createPolicyRealm(bundle, true);
     beginEpisode(realm, msg);
   }
   const record = new EpisodeRun(msg, bundle, beat, realm, t0).run(registry);
@@ -72,7 +71,7 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: Load
   // Frozen built-ins may be what threw (a policy patching a prototype, or assigning over a
   // frozen inherited property). The episode again in a fresh, unhardened realm of its own gives
   // exactly the outcome a realm per episode gives; it is deterministic like the first run.
-  const fresh = createPolicyRealm(bundle.code, false);
+  const fresh = createPolicyRealm(bundle, false);
   beginEpisode(fresh, msg);
   return new EpisodeRun(msg, bundle, beat, fresh, t0).run(registry);
 }

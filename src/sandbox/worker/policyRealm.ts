@@ -11,6 +11,7 @@
  */
 import * as vm from 'node:vm';
 import { BUNDLE_FILENAME, POLICY_GLOBAL } from '../bundle/constants';
+import { SEAL_PARAMETER } from './modulePlan';
 import { PRELUDE_SOURCE } from './prelude';
 
 /** The frozen realm-side object the prelude returns (all of its functions live in the realm). */
@@ -31,6 +32,8 @@ export interface RealmBridge {
   harden(): void;
   beginEpisode(policySeed: number, maxLogChars: number, namesChanged: boolean): boolean;
   construct(module: unknown, ctxJson: string): unknown;
+  seal(values: unknown[]): void;
+  noSeal(values: unknown[]): void;
   logText(): string;
   logTruncated(): boolean;
 }
@@ -42,6 +45,10 @@ export interface PolicyRealm {
   readonly hardened: boolean;
   /** Runs the bundle's module code once more and returns its exports. */
   readonly evaluateModule: () => unknown;
+  /** The exports of a module that serves every episode of this realm, once it ran (see modulePlan.ts). */
+  sharedModule?: unknown;
+  /** Whether the module runs once for all episodes (sealed) rather than once per episode. */
+  readonly shareModule: boolean;
   /** Observation record makers by source (see recordMaker). */
   readonly makers: Map<string, (...values: unknown[]) => Record<string, unknown>>;
   /** Episodes begun in this realm. */
@@ -52,7 +59,14 @@ export interface PolicyRealm {
 
 const preludeScript = new vm.Script(PRELUDE_SOURCE, { filename: 'policyforge-prelude.js' });
 
-export function createPolicyRealm(bundleCode: string, hardened: boolean): PolicyRealm {
+/** What a realm runs: the bundle as it came, or as modulePlan.ts rewrote it to be shared. */
+export interface RealmCode {
+  code: string;
+  /** `code` seals its module's values and may serve every episode of a hardened realm. */
+  shared: boolean;
+}
+
+export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyRealm {
   // A null-prototype sandbox object: the context's global then has no host `constructor`
   // (the classic `this.constructor.constructor('return process')()` escape).
   const context = vm.createContext(Object.create(null) as object, {
@@ -65,8 +79,13 @@ export function createPolicyRealm(bundleCode: string, hardened: boolean): Policy
   if (hardened) bridge.harden();
   // The bundle as a function body (lines unchanged, so the source map holds): each call is a
   // fresh module instance, and its `var` stays local instead of becoming a global.
-  const evaluateModule = vm.compileFunction(`${bundleCode}\n;return ${POLICY_GLOBAL};`, [], { parsingContext: context, filename: BUNDLE_FILENAME }) as () => unknown;
-  return { context, bridge, hardened, evaluateModule, makers: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
+  // A shared module is sealed only in a hardened realm: the fresh realm an episode falls back to
+  // gives the outcome of a module of its own, writes to its values included.
+  const shareModule = bundle.shared && hardened;
+  const compiled = vm.compileFunction(`${bundle.code}\n;return ${POLICY_GLOBAL};`, [SEAL_PARAMETER], { parsingContext: context, filename: BUNDLE_FILENAME }) as (seal: unknown) => unknown;
+  const seal = shareModule ? bridge.seal : bridge.noSeal;
+  const evaluateModule = (): unknown => compiled(seal);
+  return { context, bridge, hardened, evaluateModule, shareModule, makers: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
 }
 
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
@@ -81,7 +100,10 @@ export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars
  * in a constructor anyway (the `constructor` deadline).
  */
 export function constructPolicy(realm: PolicyRealm, ctxJson: string): unknown {
-  return realm.bridge.construct(realm.evaluateModule(), ctxJson);
+  if (!realm.shareModule) return realm.bridge.construct(realm.evaluateModule(), ctxJson);
+  // Kept only once it ran to the end (sealed): a module that threw runs again next episode.
+  realm.sharedModule ??= realm.evaluateModule();
+  return realm.bridge.construct(realm.sharedModule, ctxJson);
 }
 
 /**

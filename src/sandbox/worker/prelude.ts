@@ -143,13 +143,13 @@ export const PRELUDE_SOURCE = String.raw`(function () {
   // global names (iterator and generator prototypes, ...), through property values, accessors
   // and prototypes, is frozen. The global itself stays extensible: what an episode adds to it
   // is deleted before the next one.
-  const freezeGraph = (roots) => {
+  const freezeGraph = (roots, skipFrozen) => {
     const seen = new SetCtor();
     const stack = roots;
     while (stack.length > 0) {
       const o = stack.pop();
       if ((typeof o !== 'object' && typeof o !== 'function') || o === null || o === G) continue;
-      if (setHas.call(seen, o)) continue;
+      if (setHas.call(seen, o) || (skipFrozen && isFrozen(o))) continue;
       setAdd.call(seen, o);
       lock(o);
       const p = getPrototypeOf(o);
@@ -187,7 +187,7 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       hidden.push(segments, segments[Symbol.iterator]());
     }
     for (let i = 0; i < hidden.length; i++) roots.push(getPrototypeOf(hidden[i]));
-    freezeGraph(roots);
+    freezeGraph(roots, false);
     baseline = new SetCtor(ownKeys(G));
     baseSymbols = getOwnPropertySymbols(G).length;
   };
@@ -274,6 +274,17 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       for (let i = 0; i < 2; i++) if (rr[i] === 'inf') rr[i] = Infinity; else if (rr[i] === '-inf') rr[i] = -Infinity;
       return new P(deepFreeze(ctx));
     },
+    /**
+     * Freezes a module's top-level values, and what they reach, the first time a module that
+     * serves many episodes runs (see modulePlan.ts). Frozen intrinsics end the walk.
+     */
+    seal: (values) => {
+      const roots = [];
+      for (let i = 0; i < values.length; i++) roots.push(values[i]);
+      freezeGraph(roots, true);
+    },
+    /** What a module that runs once per episode gets instead: nothing to keep from changing. */
+    noSeal: () => {},
     logText: () => log,
     logTruncated: () => truncated,
   });

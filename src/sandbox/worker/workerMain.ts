@@ -9,6 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
+import { planModule } from './modulePlan';
 import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
 import type { EpisodeRecord } from '../../protocol/episodes';
@@ -74,7 +75,7 @@ function main(): void {
     let bundle = bundles.get(m.bundleId);
     if (!bundle) {
       if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
-      bundle = { code: m.code, sourceMap: new BundleSourceMap(m.code, BUNDLE_FILENAME) };
+      bundle = loadBundle(m.code);
       bundles.set(m.bundleId, bundle);
       if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
@@ -84,6 +85,13 @@ function main(): void {
   // The pool went away: nothing left to serve.
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready', pluginErrors } satisfies WorkerMessage);
+}
+
+/** A bundle as this worker runs it: shared across episodes when its module allows (see modulePlan.ts). */
+function loadBundle(code: string): LoadedBundle {
+  const plan = planModule(code);
+  // The rewrite only adds text before the module's final return: the source map still holds.
+  return { code: plan.reuse ? plan.code : code, shared: plan.reuse, sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME) };
 }
 
 interface QueuedEpisode {

@@ -1,11 +1,13 @@
 /**
  * One hardened realm serves many episodes of a bundle on a worker: every episode still gets a
- * fresh policy instance and module state, a freshly seeded Math.random and its own log, and
- * nothing an episode does to globals, built-ins or RegExp statics reaches the next one.
+ * fresh policy instance and module state (or a module that cannot change: sealed), a freshly
+ * seeded Math.random and its own log, and nothing an episode does to globals, built-ins or
+ * RegExp statics reaches the next one.
  */
 import { strict as assert } from 'node:assert';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { SandboxPool } from '../../../src/sandbox';
+import { planModule } from '../../../src/sandbox/worker/modulePlan';
 import { bundleOf, ensureWorkerBuilt, episodes, removeWorkspaces, strip } from './helpers';
 
 /** Logs what it can see of earlier episodes, then leaves traces of its own in every place it can write. */
@@ -98,6 +100,61 @@ export class Policy {
     assert.deepEqual(patched.map((r) => [r.status, r.log.text]), [['ok', 'cos 42'], ['ok', 'cos 42']]);
     const after = await single.runBatch({ ...request, bundle: clean });
     assert.deepEqual(after.map((r) => [r.status, r.log.text]), [['ok', 'cos 1\n'], ['ok', 'cos 1\n']]);
+  });
+
+  it('a module of constants, functions and classes runs once per realm, sealed, and its episodes stay independent', async () => {
+    const bundle = await bundleOf(`const GAINS = [0, 0, 1, 0.5];
+const LIMITS = { x: 2.4 };
+function score(o: Float64Array): number { let s = 0; for (let i = 0; i < 4; i++) s += GAINS[i]! * o[i]!; return s; }
+// Aliases: writes through them are invisible to the check that decides whether the module is shared.
+function alias(v: unknown): any { return v; }
+export class Policy {
+  private seen: number[] = [];
+  constructor(ctx: any) {
+    const writes: string[] = [];
+    for (const [name, w] of [['array', () => { alias(GAINS)[0] = ctx.seed; }], ['object', () => { alias(LIMITS).x = ctx.seed; }], ['class', () => { alias(Policy).planted = ctx.seed; }]] as const) {
+      try { w(); writes.push(name + ' written'); } catch { writes.push(name + ' frozen'); }
+    }
+    console.log(JSON.stringify({ frozen: Object.isFrozen(GAINS) && Object.isFrozen(LIMITS) && Object.isFrozen(Policy), g0: GAINS[0], x: LIMITS.x, planted: (Policy as any).planted, writes }));
+  }
+  act(o: Float64Array): number { this.seen.push(o[0]!); return score(o) > 0 ? 1 : 0; }
+}
+`);
+    assert.equal(planModule(bundle.code).reuse, true);
+    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok', 'ok']);
+    // Writes through an alias fail on the sealed values; a policy that catches that goes on with
+    // the values unchanged (like a write to a built-in), and no episode sees another's writes.
+    for (const r of records) assert.deepEqual(seen(r), { frozen: true, g0: 0, x: 2.4, writes: ['array frozen', 'object frozen', 'class frozen'] });
+    // Uncaught, the error ends the sealed run and the episode runs again in a realm of its own,
+    // where the module is its own and the write goes through: the outcome of a module per episode.
+    const writer = await bundleOf(`const GAINS = [0, 0, 1, 0.5];
+function alias(v: unknown): any { return v; }
+export class Policy {
+  constructor(ctx: any) { alias(GAINS)[0] = ctx.seed; console.log('g0 ' + GAINS[0]); }
+  act(o: Float64Array): number { let s = 0; for (let i = 1; i < 4; i++) s += GAINS[i]! * o[i]!; return s > 0 ? 1 : 0; }
+}
+`);
+    assert.equal(planModule(writer.code).reuse, true);
+    const written = await single.runBatch({ bundle: writer, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(written.map((r) => [r.status, r.log.text]), [['ok', 'g0 7\n'], ['ok', 'g0 8\n'], ['ok', 'g0 9\n']]);
+    const quiet = await bundleOf(`const GAINS = [0, 0, 1, 0.5];
+export class Policy {
+  constructor() { console.log(JSON.stringify({ frozen: Object.isFrozen(GAINS), g0: GAINS[0] })); }
+  act(o: Float64Array): number { let s = 0; for (let i = 0; i < 4; i++) s += GAINS[i]! * o[i]!; return s > 0 ? 1 : 0; }
+}
+`);
+    assert.equal(planModule(quiet.code).reuse, true);
+    const shared = await single.runBatch({ bundle: quiet, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    assert.deepEqual(shared.map((r) => [r.status, seen(r)]), shared.map(() => ['ok', { frozen: true, g0: 0 }]));
+    // The same records in any order and on a fresh pool: sharing the module changes no outcome.
+    const fresh = new SandboxPool({ workers: 2 });
+    try {
+      const reversed = await fresh.runBatch({ bundle: quiet, envId: 'CartPole-v1', params: {}, episodes: [...episodes(4)].reverse(), limits: { maxTrajectorySteps: 0 } });
+      assert.deepEqual(reversed.map(strip), [...shared].reverse().map(strip));
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('an episode that throws leaves nothing behind for the next ones', async () => {

@@ -1,0 +1,49 @@
+/**
+ * Which bundles run their module once per realm (sealed) and which once per episode: the check
+ * must let the usual policy shapes share (constants, helpers, classes) and send anything that
+ * could carry state from one episode to the next to a module per episode.
+ */
+import { strict as assert } from 'node:assert';
+import { planModule, SEAL_PARAMETER } from '../../../src/sandbox/worker/modulePlan';
+import { bundleOf, removeWorkspaces } from './helpers';
+
+const POLICY = `export class Policy { act(o: Float64Array): number { return step(o); } }\n`;
+
+async function plan(moduleCode: string, policy = POLICY): Promise<ReturnType<typeof planModule>> {
+  return planModule((await bundleOf(`${moduleCode}\n${policy}`)).code);
+}
+
+describe('sandbox: sharing a module across episodes', function () {
+  this.timeout(30_000);
+  after(() => removeWorkspaces());
+
+  it('shares modules of constants, functions, classes and JSON, sealing every top-level value', async () => {
+    const p = await plan(`const GAINS = [0.1, -0.2, 1e-3];
+const NAMES = { left: 0, right: 1 } as const;
+const HALF = Math.sqrt(2) / 2, LABEL = \`v\${HALF}\`;
+function step(o: Float64Array): number { return o[0]! * GAINS[0]! > HALF ? NAMES.right : NAMES.left; }
+class Memory { private items: number[] = []; static readonly SIZE = 8; add(x: number) { this.items.push(x); if (this.items.length > Memory.SIZE) this.items.shift(); } }
+export const helpers = { step, Memory, LABEL };`);
+    assert.equal(p.reuse, true, p.reuse ? '' : p.reason);
+    if (!p.reuse) return;
+    assert.match(p.code, new RegExp(`${SEAL_PARAMETER}\\(\\[[^\\]]*\\bGAINS\\b[^\\]]*\\bMemory\\b[^\\]]*\\]\\); return __toCommonJS`));
+  });
+
+  const fresh: [string, string, RegExp][] = [
+    ['a module-level let that is reassigned', `let calls = 0;\nfunction step(o: Float64Array): number { calls++; return o[0]! > 0 ? 1 : 0; }`, /calls is reassigned/],
+    ['a write into a module-level array', `const last = [0];\nfunction step(o: Float64Array): number { last[0] = o[0]!; return 0; }`, /last is written into/],
+    ['a mutating method on a module-level value', `const seen: number[] = [];\nfunction step(o: Float64Array): number { seen.push(o[0]!); return 0; }`, /seen may be changed by \.push\(\)/],
+    ['a class static counter', `class C { static n = 0; }\nfunction step(): number { C.n += 1; return 0; }`, /C is written into/],
+    ['a Map built at load time', `const cache = new Map<number, number>();\nfunction step(): number { return cache.size; }`, /NewExpression/],
+    ['Math.random at load time (would differ by episode order)', `const r = Math.random();\nfunction step(): number { return r > 0.5 ? 1 : 0; }`, /call at the top level/],
+    ['code running at load time', `const table: number[] = [];\nfor (let i = 0; i < 4; i++) table.push(i);\nfunction step(): number { return table[0]!; }`, /top-level ForStatement/],
+    ['a static block', `class C { static x: number; static { C.x = 1; } }\nfunction step(): number { return C.x; }`, /static block|C is written into/],
+  ];
+  for (const [what, code, reason] of fresh) {
+    it(`runs the module per episode for ${what}`, async () => {
+      const p = await plan(code);
+      assert.equal(p.reuse, false);
+      if (!p.reuse) assert.match(p.reason, reason);
+    });
+  }
+});
