@@ -26,7 +26,7 @@ const DIRECT_WARM = { runs: 50, ms: 300 };
 const DIRECT_RUNS = 30;
 /** Worker-side code needs warming too; a batch takes tens of ms, so fewer runs are enough. */
 const SANDBOX_WARM = { runs: 5, ms: 300 };
-const SANDBOX_RUNS = 15;
+const SANDBOX_RUNS = 30;
 
 const LINEAR_POLICY_SOURCE = `export class Policy {
   private readonly weights = ${JSON.stringify(WEIGHTS)};

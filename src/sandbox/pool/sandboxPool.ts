@@ -148,9 +148,15 @@ export class SandboxPool {
 
   private dispatch(): void {
     if (this.closed) return;
-    // Ready workers take chunks of what is queued for their plugins; a worker for other plugins is recycled.
-    for (const worker of [...this.workers]) {
-      while (worker.ready) {
+    // Ready workers take chunks of what is queued for their plugins, one chunk each per round so
+    // they get equal shares; a worker for other plugins is recycled. Chunk sizes are fixed per
+    // round (see takeChunk).
+    const sizes = new Map<Batch, number>();
+    for (let gave = true; gave; ) {
+      gave = false;
+      sizes.clear();
+      for (const worker of [...this.workers]) {
+        if (!worker.ready) continue;
         const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
         const head = this.queue[i];
         if (!head) {
@@ -158,14 +164,15 @@ export class SandboxPool {
             this.workers.delete(worker);
             worker.close();
           }
-          break;
+          continue;
         }
         const exact = head.exact || head.batch.exact;
-        if (!worker.canTake(exact)) break;
-        const jobs = exact ? this.queue.splice(i, 1) : this.takeChunk(i);
+        if (!worker.canTake(exact)) continue;
+        const jobs = exact ? this.queue.splice(i, 1) : this.takeChunk(i, sizes);
         // A lone episode on an idle worker may as well report its phases: a kill is then charged
         // at once, without a re-run (small submissions, and the ends of batches).
         worker.run(jobs, exact || (jobs.length === 1 && worker.pending.length === 0));
+        gave = true;
       }
     }
     // Start workers for what is still queued, up to the pool size.
@@ -185,14 +192,20 @@ export class SandboxPool {
   }
 
   /**
-   * Queued episodes of the same batch from index `i` on: a share of what is left of the batch,
-   * so every worker keeps two chunks in flight and the last chunks are small.
+   * Queued episodes of the same batch from index `i` on. The size is a share of what is left of
+   * the batch when a dispatch round starts, the same for every worker in that round: each keeps
+   * two chunks in flight (so the host's round trip never leaves it idle) and the last chunks of
+   * a batch are small (so the workers finish together).
    */
-  private takeChunk(i: number): QueuedJob[] {
+  private takeChunk(i: number, sizes: Map<Batch, number>): QueuedJob[] {
     const head = this.queue[i] as QueuedJob;
-    let left = 0;
-    for (const j of this.queue) if (j.batch === head.batch) left++;
-    const size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size))));
+    let size = sizes.get(head.batch);
+    if (size === undefined) {
+      let left = 0;
+      for (const j of this.queue) if (j.batch === head.batch) left++;
+      size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size))));
+      sizes.set(head.batch, size);
+    }
     const chunk: QueuedJob[] = [];
     for (let k = i; k < this.queue.length && chunk.length < size; ) {
       const j = this.queue[k] as QueuedJob;

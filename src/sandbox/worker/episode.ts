@@ -11,13 +11,14 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import { EMPTY_INFO, type EpisodeLimits as EnvEpisodeLimits, type Info } from '../../envs/core/env';
-import type { EnvRegistry } from '../../envs/core/registry';
+import type { EnvRegistry, MadeEnv } from '../../envs/core/registry';
+import type { SpaceDescription } from '../../protocol/spaces';
 import type { EpisodeError, EpisodeRecord, EpisodeStatus } from '../../protocol/episodes';
 import type { PolicyContext } from '../../protocol/policy';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, EpisodeTask } from './messages';
-import { jsonToRealm, observationCopier, policyActor, toJson, type Actor } from './observationCopy';
+import { jsonToRealm, observationCopier, policyActor, toJson, type Actor, type ToRealm } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm, type RealmCode } from './policyRealm';
 import { TrajectoryRecorder } from './trajectory';
@@ -114,27 +115,17 @@ class EpisodeRun {
     } catch (e) {
       return this.fault(`environment ${msg.envId} could not be created`, e);
     }
-    const { env, definition } = made;
-    const observationSpace = env.observationSpace.describe();
-    const actionSpace = env.actionSpace.describe();
+    const { env } = made;
     const realm = this.realm;
-    const context: PolicyContext = {
-      envId: definition.id,
-      observationSpace,
-      actionSpace,
-      params: made.params,
-      maxEpisodeSteps: definition.maxEpisodeSteps,
-      rewardRange: definition.rewardRange,
-      seed: msg.spec.policySeed,
-    };
-    const ctxJson = JSON.stringify(context, (_k, v: unknown) => (v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
+    const setup = environmentSetup(msg, made);
+    const perRealm = realmSetup(realm, setup);
 
     this.beat('constructor', 0, 0);
     let policy: PolicyInstance;
     const constructMs = Math.min(limits.actTimeoutMs, limits.episodeTimeoutMs);
     const tConstruct = performance.now();
     try {
-      policy = constructPolicy(realm, ctxJson) as PolicyInstance;
+      policy = constructPolicy(realm, perRealm.contextTemplate, msg.spec.policySeed) as PolicyInstance;
     } catch (e) {
       return this.finish('exception', policyError(e, this.bundle.sourceMap, 'new Policy(ctx) threw'));
     }
@@ -142,10 +133,7 @@ class EpisodeRun {
       return this.finish('timeout', { message: `the policy's module and constructor ran longer than ${constructMs} ms`, deadline: 'constructor' });
     }
 
-    const toRealmObs = observationCopier(observationSpace, realm);
-    // One frozen empty info per episode: nearly every step has none, and copying nothing is free.
-    const emptyInfo = Object.freeze(realm.bridge.newObject());
-    const toRealmInfo = (info: Info): unknown => (info === EMPTY_INFO || isEmpty(info) ? emptyInfo : jsonToRealm(info, realm.bridge));
+    const { toRealmObs, toRealmInfo, act } = perRealm;
 
     let first;
     try {
@@ -167,7 +155,7 @@ class EpisodeRun {
     if (performance.now() - tReset > limits.actTimeoutMs) return this.finish('timeout', { message: `reset() ran longer than ${limits.actTimeoutMs} ms`, deadline: 'act' });
 
     this.beat('act', 0, 0);
-    return this.loop(env, policy, first.observation, first.info, policyActor(observationSpace, realm, toRealmObs), toRealmInfo, actionChecker(env.actionSpace, actionSpace));
+    return this.loop(env, policy, first.observation, first.info, act, toRealmInfo, setup.checker);
   }
 
   /** The hot loop, kept small so V8 optimizes it on its own. */
@@ -253,6 +241,70 @@ class EpisodeRun {
   private fault(what: string, e: unknown): EpisodeRecord {
     return this.finish('runner_fault', { message: `${what}: ${e instanceof Error ? e.message : String(e)}`, ...(e instanceof Error && e.stack ? { stack: e.stack } : {}) });
   }
+}
+
+/** What every episode of one environment configuration shares, made once per worker. */
+interface EnvironmentSetup {
+  key: string;
+  observationSpace: SpaceDescription;
+  /** The policy context without its seed, as JSON. */
+  contextJson: string;
+  checker: ActionChecker;
+}
+
+const SETUPS_KEPT = 16;
+const setups = new Map<string, EnvironmentSetup>();
+
+/**
+ * Spaces, context and action check depend only on the environment id and its parameters (a
+ * space is fixed when the environment is made), so episodes after the first reuse them.
+ */
+function environmentSetup(task: EpisodeTask, made: MadeEnv): EnvironmentSetup {
+  const key = `${task.envId}\n${JSON.stringify(task.params)}`;
+  let setup = setups.get(key);
+  if (setup) return setup;
+  const { env, definition } = made;
+  const observationSpace = env.observationSpace.describe();
+  const actionSpace = env.actionSpace.describe();
+  const context: Omit<PolicyContext, 'seed'> = {
+    envId: definition.id,
+    observationSpace,
+    actionSpace,
+    params: made.params,
+    maxEpisodeSteps: definition.maxEpisodeSteps,
+    rewardRange: definition.rewardRange,
+  };
+  // JSON has no infinities: the realm turns "inf" / "-inf" back (see prelude.ts). The seed,
+  // the one field that differs by episode, is added to a copy per episode, last, as before.
+  const json = JSON.stringify(context, (_k, v: unknown) => (v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
+  setup = { key, observationSpace, contextJson: json, checker: actionChecker(env.actionSpace, actionSpace) };
+  if (setups.size >= SETUPS_KEPT) setups.clear();
+  setups.set(key, setup);
+  return setup;
+}
+
+interface RealmSetup {
+  contextTemplate: object;
+  toRealmObs: ToRealm;
+  toRealmInfo: (info: Info) => unknown;
+  act: Actor;
+}
+
+/** The observation copies and the act call for one environment setup in one realm, made once per realm. */
+function realmSetup(realm: PolicyRealm, setup: EnvironmentSetup): RealmSetup {
+  const cached = realm.setups.get(setup.key) as RealmSetup | undefined;
+  if (cached) return cached;
+  const toRealmObs = observationCopier(setup.observationSpace, realm);
+  // One frozen empty info: nearly every step has none, and copying nothing is free.
+  const emptyInfo = Object.freeze(realm.bridge.newObject());
+  const made: RealmSetup = {
+    contextTemplate: realm.bridge.contextTemplate(setup.contextJson),
+    toRealmObs,
+    toRealmInfo: (info: Info): unknown => (info === EMPTY_INFO || isEmpty(info) ? emptyInfo : jsonToRealm(info, realm.bridge)),
+    act: policyActor(setup.observationSpace, realm, toRealmObs),
+  };
+  realm.setups.set(setup.key, made);
+  return made;
 }
 
 function isEmpty(info: Info): boolean {

@@ -31,7 +31,8 @@ export interface RealmBridge {
   readonly Int32Array: Int32ArrayConstructor;
   harden(): void;
   beginEpisode(policySeed: number, maxLogChars: number, namesChanged: boolean): boolean;
-  construct(module: unknown, ctxJson: string): unknown;
+  contextTemplate(json: string): object;
+  construct(module: unknown, template: object, seed: number): unknown;
   seal(values: unknown[]): void;
   noSeal(values: unknown[]): void;
   logText(): string;
@@ -51,6 +52,8 @@ export interface PolicyRealm {
   readonly shareModule: boolean;
   /** Observation record makers by source (see recordMaker). */
   readonly makers: Map<string, (...values: unknown[]) => Record<string, unknown>>;
+  /** Per environment setup: observation copies and the act call made for this realm (see episode.ts). */
+  readonly setups: Map<string, unknown>;
   /** Episodes begun in this realm. */
   episodes: number;
   /** Own keys of the context object once hardened: every string-keyed global lands there too. */
@@ -85,7 +88,7 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyR
   const compiled = vm.compileFunction(`${bundle.code}\n;return ${POLICY_GLOBAL};`, [SEAL_PARAMETER], { parsingContext: context, filename: BUNDLE_FILENAME }) as (seal: unknown) => unknown;
   const seal = shareModule ? bridge.seal : bridge.noSeal;
   const evaluateModule = (): unknown => compiled(seal);
-  return { context, bridge, hardened, evaluateModule, shareModule, makers: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
+  return { context, bridge, hardened, evaluateModule, shareModule, makers: new Map(), setups: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
 }
 
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
@@ -99,11 +102,11 @@ export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars
  * thread costs more than the rest of a short episode's setup, and the host kills a worker stuck
  * in a constructor anyway (the `constructor` deadline).
  */
-export function constructPolicy(realm: PolicyRealm, ctxJson: string): unknown {
-  if (!realm.shareModule) return realm.bridge.construct(realm.evaluateModule(), ctxJson);
+export function constructPolicy(realm: PolicyRealm, contextTemplate: object, seed: number): unknown {
+  if (!realm.shareModule) return realm.bridge.construct(realm.evaluateModule(), contextTemplate, seed);
   // Kept only once it ran to the end (sealed): a module that threw runs again next episode.
   realm.sharedModule ??= realm.evaluateModule();
-  return realm.bridge.construct(realm.sharedModule, ctxJson);
+  return realm.bridge.construct(realm.sharedModule, contextTemplate, seed);
 }
 
 /**

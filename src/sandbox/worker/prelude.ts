@@ -264,15 +264,26 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       maxLogChars = maxChars;
       return clean;
     },
-    /** new Policy(ctx) for the module object a fresh run of the bundle returned. */
-    construct: (mod, ctxJson) => {
-      const P = mod !== null && typeof mod === 'object' ? mod.Policy : undefined;
-      if (typeof P !== 'function') throw new TypeErrorCtor('policy/policy.ts must export class Policy (export class Policy { act(observation, info) { ... } })');
-      const ctx = parse(ctxJson);
+    /**
+     * The policy context of one environment setup without its seed, frozen: made once per
+     * realm, its parts are shared by the contexts of every episode (nothing can change them).
+     */
+    contextTemplate: (json) => {
+      const ctx = parse(json);
       // JSON has no infinities: the host sends them as "inf" / "-inf".
       const rr = ctx.rewardRange;
       for (let i = 0; i < 2; i++) if (rr[i] === 'inf') rr[i] = Infinity; else if (rr[i] === '-inf') rr[i] = -Infinity;
-      return new P(deepFreeze(ctx));
+      return deepFreeze(ctx);
+    },
+    /** new Policy(ctx) for the module object the bundle returned, ctx a fresh frozen copy of the template plus the seed. */
+    construct: (mod, template, seed) => {
+      const P = mod !== null && typeof mod === 'object' ? mod.Policy : undefined;
+      if (typeof P !== 'function') throw new TypeErrorCtor('policy/policy.ts must export class Policy (export class Policy { act(observation, info) { ... } })');
+      const ctx = {};
+      const k = keys(template);
+      for (let i = 0; i < k.length; i++) ctx[k[i]] = template[k[i]];
+      ctx.seed = seed;
+      return new P(freeze(ctx));
     },
     /**
      * Freezes a module's top-level values, and what they reach, the first time a module that
