@@ -18,10 +18,10 @@ import type { PolicyContext } from '../../protocol/policy';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, EpisodeTask } from './messages';
-import { jsonToRealm, observationCopier, policyActor, toJson, type Actor, type ToRealm } from './observationCopy';
+import { jsonToRealm, observationCopier, policyActor, type Actor, type ToRealm } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm, type RealmCode } from './policyRealm';
-import { TrajectoryRecorder } from './trajectory';
+import { jsonText, TrajectoryRecorder } from './trajectory';
 
 export interface LoadedBundle extends RealmCode {
   sourceMap: BundleSourceMap;
@@ -169,7 +169,7 @@ class EpisodeRun {
     let checkEvery = 1;
     let countdown = 1;
     for (;;) {
-      const seen = recorder.recording ? toJson(observation) : undefined;
+      const seen = recorder.recording ? jsonText(observation) : undefined;
       let action: unknown;
       let value: unknown;
       try {
@@ -194,7 +194,7 @@ class EpisodeRun {
       this.length++;
       this.terminated = r.terminated;
       this.truncated = r.truncated;
-      if (seen !== undefined) recorder.push(seen, toJson(value), r.reward, r.terminated, r.truncated, r.info, snapshot);
+      if (seen !== undefined) recorder.push(seen, value, r.reward, r.terminated, r.truncated, r.info, snapshot);
       else recorder.skip();
       observation = r.observation;
       info = r.info;

@@ -3,9 +3,13 @@
  * is serialized as it is recorded, into the JSON line the feedback file holds (see
  * RecordedTrajectory): the workers do that work in parallel, and the record crosses the IPC
  * channel and reaches the disk as text.
+ *
+ * The line is what `JSON.stringify` gives for the step with its observation as plain JSON (see
+ * toJson: typed arrays as arrays, non-finite numbers as strings), built by hand for numbers
+ * and typed arrays: going through arrays and objects first cost more than the episode.
  */
 import type { Info } from '../../envs/core/env';
-import type { RecordedTrajectory, TrajectoryStep } from '../../protocol/episodes';
+import type { RecordedTrajectory } from '../../protocol/episodes';
 import { toJson } from './observationCopy';
 
 export class TrajectoryRecorder {
@@ -29,14 +33,18 @@ export class TrajectoryRecorder {
     this.truncated = true;
   }
 
-  push(observation: unknown, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info, snapshot: () => unknown): void {
-    const step: TrajectoryStep = { observation, action, reward, terminated, truncated };
+  /** `observation` is the JSON text of what the policy saw (see jsonText), taken before the step. */
+  push(observation: string, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info, snapshot: () => unknown): void {
+    let line = `{"observation":${observation},"action":${jsonText(action)},"reward":${JSON.stringify(reward)},"terminated":${terminated},"truncated":${truncated}`;
     for (const _ in info) {
-      step.info = toJson(info) as Record<string, unknown>;
+      line += `,"info":${JSON.stringify(toJson(info))}`;
       break;
     }
-    if (this.snapshots) step.snapshot = toJson(snapshot());
-    this.lines.push(JSON.stringify(step));
+    if (this.snapshots) {
+      const s = toJson(snapshot());
+      if (s !== undefined) line += `,"snapshot":${JSON.stringify(s)}`;
+    }
+    this.lines.push(`${line}}`);
   }
 
   get trajectory(): RecordedTrajectory {
@@ -44,4 +52,25 @@ export class TrajectoryRecorder {
     if (this.initialSnapshot !== undefined) t.initialSnapshot = this.initialSnapshot;
     return t;
   }
+}
+
+/** JSON of a number as toJson has it: non-finite numbers are strings ("NaN", "Infinity"). */
+function numberText(v: number): string {
+  return Number.isFinite(v) ? `${v}` : `"${v}"`;
+}
+
+/** `JSON.stringify(toJson(v))`, with numbers and typed arrays (observations, Box actions) written directly. */
+export function jsonText(v: unknown): string {
+  if (typeof v === 'number') return numberText(v);
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
+    const a = v as unknown as ArrayLike<number>;
+    // As JSON.stringify writes the array toJson makes of it: non-finite elements are null.
+    let s = '[';
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i] as number;
+      s += `${i === 0 ? '' : ','}${Number.isFinite(x) ? x : 'null'}`;
+    }
+    return `${s}]`;
+  }
+  return JSON.stringify(toJson(v)) ?? 'null';
 }
