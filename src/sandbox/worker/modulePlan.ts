@@ -24,10 +24,18 @@ import { parse } from 'acorn';
 /** The parameter the module function gets its seal function through. */
 export const SEAL_PARAMETER = '__policyforge_seal';
 
-export type ModulePlan =
+export type ModulePlan = (
   /** `code` calls SEAL_PARAMETER with every top-level value before returning the exports. */
   | { reuse: true; code: string }
-  | { reuse: false; reason: string };
+  | { reuse: false; reason: string }
+) & {
+  /**
+   * False when the code never names `globalThis`: bundles are strict and run inside a function,
+   * so that is the only way to reach the global object (no sloppy `this`, no string code), and
+   * such a policy cannot leave globals behind for the host to look for before each episode.
+   */
+  mayAddGlobals: boolean;
+};
 
 interface Node {
   type: string;
@@ -47,8 +55,13 @@ export function planModule(code: string): ModulePlan {
   try {
     program = parse(code, { ecmaVersion: 'latest', sourceType: 'script' }) as unknown as Node;
   } catch (e) {
-    return { reuse: false, reason: `the bundle did not parse: ${e instanceof Error ? e.message : String(e)}` };
+    return { reuse: false, reason: `the bundle did not parse: ${e instanceof Error ? e.message : String(e)}`, mayAddGlobals: true };
   }
+  const mayAddGlobals = namesGlobalThis(program) || !isStrict(program);
+  return { ...sharing(code, program), mayAddGlobals };
+}
+
+function sharing(code: string, program: Node): { reuse: true; code: string } | { reuse: false; reason: string } {
   try {
     const body = moduleBody(program);
     const names = topLevelNames(body);
@@ -70,6 +83,22 @@ export function planModule(code: string): ModulePlan {
     if (e instanceof Impure) return { reuse: false, reason: e.message };
     throw e;
   }
+}
+
+function isStrict(program: Node): boolean {
+  const first = (program['body'] as Node[])[0];
+  return first?.type === 'ExpressionStatement' && first['directive'] === 'use strict';
+}
+
+/** Whether the identifier `globalThis` occurs (a property named so, `x.globalThis`, does not count). */
+function namesGlobalThis(program: Node): boolean {
+  let found = false;
+  walk(program, (node, parent) => {
+    if (node.type !== 'Identifier' || node['name'] !== 'globalThis') return;
+    const isPropertyName = parent !== undefined && ((parent.type === 'MemberExpression' && parent['property'] === node && !parent['computed']) || (parent.type === 'Property' && parent['key'] === node && !parent['computed']) || ((parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && parent['key'] === node && !parent['computed']));
+    if (!isPropertyName) found = true;
+  });
+  return found;
 }
 
 /** The statements of `var __policyforge_module = (() => { … })();`. */
@@ -242,14 +271,14 @@ function checkMutation(node: Node, names: Set<string>): void {
   }
 }
 
-function walk(node: Node, visit: (n: Node) => void): void {
-  visit(node);
+function walk(node: Node, visit: (n: Node, parent: Node | undefined) => void, parent?: Node): void {
+  visit(node, parent);
   for (const key of Object.keys(node)) {
     const v = node[key];
     if (Array.isArray(v)) {
-      for (const c of v) if (c && typeof c === 'object' && typeof (c as Node).type === 'string') walk(c as Node, visit);
+      for (const c of v) if (c && typeof c === 'object' && typeof (c as Node).type === 'string') walk(c as Node, visit, node);
     } else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') {
-      walk(v as Node, visit);
+      walk(v as Node, visit, node);
     }
   }
 }

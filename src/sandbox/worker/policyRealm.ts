@@ -30,7 +30,7 @@ export interface RealmBridge {
   readonly Uint8Array: Uint8ArrayConstructor;
   readonly Int32Array: Int32ArrayConstructor;
   harden(): void;
-  beginEpisode(policySeed: number, maxLogChars: number, namesChanged: boolean): boolean;
+  beginEpisode(policySeed: number, maxLogChars: number, checkGlobals: boolean, namesChanged: boolean): boolean;
   contextTemplate(json: string): object;
   construct(module: unknown, template: object, seed: number): unknown;
   seal(values: unknown[]): void;
@@ -50,6 +50,7 @@ export interface PolicyRealm {
   sharedModule?: unknown;
   /** Whether the module runs once for all episodes (sealed) rather than once per episode. */
   readonly shareModule: boolean;
+  readonly mayAddGlobals: boolean;
   /** Observation record makers by source (see recordMaker). */
   readonly makers: Map<string, (...values: unknown[]) => Record<string, unknown>>;
   /** Per environment setup: observation copies and the act call made for this realm (see episode.ts). */
@@ -67,6 +68,8 @@ export interface RealmCode {
   code: string;
   /** `code` seals its module's values and may serve every episode of a hardened realm. */
   shared: boolean;
+  /** The code may add globals (see modulePlan.ts); if not, none are looked for between episodes. */
+  mayAddGlobals: boolean;
 }
 
 export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyRealm {
@@ -88,13 +91,16 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyR
   const compiled = vm.compileFunction(`${bundle.code}\n;return ${POLICY_GLOBAL};`, [SEAL_PARAMETER], { parsingContext: context, filename: BUNDLE_FILENAME }) as (seal: unknown) => unknown;
   const seal = shareModule ? bridge.seal : bridge.noSeal;
   const evaluateModule = (): unknown => compiled(seal);
-  return { context, bridge, hardened, evaluateModule, shareModule, makers: new Map(), setups: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
+  return { context, bridge, hardened, evaluateModule, shareModule, mayAddGlobals: bundle.mayAddGlobals, makers: new Map(), setups: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
 }
 
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
 export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number): boolean {
   realm.episodes++;
-  return realm.bridge.beginEpisode(policySeed, maxLogChars, Reflect.ownKeys(realm.context).length !== realm.contextKeys);
+  // Listing keys costs microseconds (the context object holds every global's name): skipped for
+  // code that cannot reach the global object.
+  const check = realm.mayAddGlobals;
+  return realm.bridge.beginEpisode(policySeed, maxLogChars, check, check && Reflect.ownKeys(realm.context).length !== realm.contextKeys);
 }
 
 /**

@@ -252,10 +252,11 @@ export const PRELUDE_SOURCE = String.raw`(function () {
      * Fresh per-episode state; false when the realm could not be made clean (the host drops it).
      * Listing the global's keys costs microseconds (the vm global's interceptors), so the host
      * says whether its string keys changed (they all land on the context object, a host object
-     * cheap to count) and only the symbols are counted here.
+     * cheaper to count) and only the symbols are counted here; and not even that for code that
+     * cannot reach the global object (checkGlobals false, see modulePlan.ts).
      */
-    beginEpisode: (seed, maxChars, namesChanged) => {
-      const clean = baseline === null || (!namesChanged && getOwnPropertySymbols(G).length === baseSymbols) || cleanGlobals();
+    beginEpisode: (seed, maxChars, checkGlobals, namesChanged) => {
+      const clean = baseline === null || !checkGlobals || (!namesChanged && getOwnPropertySymbols(G).length === baseSymbols) || cleanGlobals();
       // A successful match resets RegExp.$1…$9, lastMatch, input and friends.
       regExpExec.call(resetMatch, '');
       reseed(seed);

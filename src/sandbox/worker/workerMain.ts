@@ -91,7 +91,7 @@ function main(): void {
 function loadBundle(code: string): LoadedBundle {
   const plan = planModule(code);
   // The rewrite only adds text before the module's final return: the source map still holds.
-  return { code: plan.reuse ? plan.code : code, shared: plan.reuse, sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME) };
+  return { code: plan.reuse ? plan.code : code, shared: plan.reuse, mayAddGlobals: plan.mayAddGlobals, sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME) };
 }
 
 interface QueuedEpisode {

@@ -29,6 +29,13 @@ export const helpers = { step, Memory, LABEL };`);
     assert.match(p.code, new RegExp(`${SEAL_PARAMETER}\\(\\[[^\\]]*\\bGAINS\\b[^\\]]*\\bMemory\\b[^\\]]*\\]\\); return __toCommonJS`));
   });
 
+  it('knows whether the code can reach the global object (only through the name globalThis, in strict code)', async () => {
+    assert.equal((await plan(`function step(o: Float64Array): number { return o[0]! > 0 ? 1 : 0; }\nconst info = { globalThis: 1 };\nconst read = (x: { globalThis: number }) => x.globalThis;`)).mayAddGlobals, false);
+    assert.equal((await plan(`function step(o: Float64Array): number { (globalThis as any).seen = o[0]; return 0; }`)).mayAddGlobals, true);
+    assert.equal((await plan(`const g: any = globalThis;\nfunction step(): number { return g.x ?? 0; }`)).mayAddGlobals, true);
+    assert.equal(planModule('var __policyforge_module = (() => { return {}; })();').mayAddGlobals, true, 'sloppy code reaches it through this');
+  });
+
   const fresh: [string, string, RegExp][] = [
     ['a module-level let that is reassigned', `let calls = 0;\nfunction step(o: Float64Array): number { calls++; return o[0]! > 0 ? 1 : 0; }`, /calls is reassigned/],
     ['a write into a module-level array', `const last = [0];\nfunction step(o: Float64Array): number { last[0] = o[0]!; return 0; }`, /last is written into/],
