@@ -12,6 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { NO_TRAJECTORY, type EpisodeError, type EpisodeRecord, type EpisodeStatus } from '../../protocol/episodes';
 import type { EpisodePosition, RunEpisodesMessage, WorkerMessage } from '../worker/messages';
+import { unpackRecords } from '../worker/recordWire';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
 import { residentMb } from './residentMemory';
 import { spawnWorker, type SpawnConfig } from './workerSpawn';
@@ -221,7 +222,7 @@ export class WorkerHandle {
         return;
       case 'progress': {
         const done: { job: Job; record: EpisodeRecord }[] = [];
-        for (const { job: id, record } of m.records) {
+        for (const { job: id, record } of unpackRecords(m.records)) {
           const job = this.take(id);
           if (job) done.push({ job, record });
         }

@@ -12,9 +12,9 @@
  * to the right episode, phase and step. The pool sends those after a worker running ordinary
  * chunks was killed, when the unreported episodes of its chunks could not be told apart.
  */
-import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
+import type { WireRecords } from './recordWire';
 
 /** Where an episode is: what a deadline that fires now is charged to. */
 export type EpisodePhase = 'constructor' | 'reset' | 'act';
@@ -60,7 +60,7 @@ export interface EpisodePosition {
 export type WorkerMessage =
   | { type: 'ready'; pluginErrors: string[] }
   /** Records finished since the last message, in job order, and the episode running now (if any). */
-  | { type: 'progress'; records: { job: number; record: EpisodeRecord }[]; current?: EpisodePosition };
+  | { type: 'progress'; records: WireRecords; current?: EpisodePosition };
 
 /** What the host passes on the worker's command line (JSON in argv[2]). */
 export interface WorkerArgs {

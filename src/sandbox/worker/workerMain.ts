@@ -10,6 +10,7 @@ import { createRegistry } from '../../envs';
 import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
 import { planModule } from './modulePlan';
+import { packRecords, type FinishedRecord } from './recordWire';
 import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
 import type { EpisodeRecord } from '../../protocol/episodes';
@@ -108,7 +109,7 @@ interface QueuedEpisode {
  * kill it, where it was), except in an exact chunk, where every phase is reported.
  */
 class Reporter {
-  private records: { job: number; record: EpisodeRecord }[] = [];
+  private records: FinishedRecord[] = [];
   private current: EpisodePosition | undefined;
   private exact = false;
   private started = 0;
@@ -141,7 +142,7 @@ class Reporter {
 
   private flush(): void {
     const now = performance.now();
-    const m: WorkerMessage = { type: 'progress', records: this.records };
+    const m: WorkerMessage = { type: 'progress', records: packRecords(this.records) };
     if (this.current) m.current = { ...this.current, elapsedMs: now - this.started };
     this.records = [];
     this.lastSent = now;
