@@ -11,10 +11,11 @@
  * to each other, and the outcome of an episode does not depend on which ran before it.
  *
  * The check is syntactic and conservative, on the esbuild IIFE (one scope for all modules):
- * every top-level statement must be a declaration whose initializer cannot create state or
- * depend on the episode (literals, functions, classes without static blocks, arithmetic, calls
- * of `Math` functions other than `random`), and no code anywhere may assign a top-level
- * binding, write into a top-level value or call a mutating method on it. Everything else runs
+ * every top-level statement must be a declaration whose initializer runs no policy code and
+ * cannot create state or depend on the episode (literals without getters, functions, classes
+ * without static blocks or private static fields, arithmetic on primitives, calls of `Math`
+ * functions other than `random`; see TopLevelScope), and no code anywhere may assign a
+ * top-level binding, write into a top-level value or call a mutating method on it. Everything else runs
  * the module per episode, as before. A write that slips past (through an alias) throws on the
  * frozen value, and the episode is run again in a fresh realm of its own (see episode.ts), like
  * a write to a frozen built-in.
@@ -45,11 +46,24 @@ interface Node {
 
 /** Methods that change the array, map, set or typed array they are called on. */
 const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear']);
-/** esbuild's own top-level statements: `__export(module_exports, {...})`. */
-const ESBUILD_CALLS = new Set(['__export']);
+/**
+ * esbuild's own helpers that run at load time, as esbuild writes them (whitespace removed). The
+ * bundler renames policy code that uses these names, and the text is checked anyway: a helper
+ * that reads otherwise only costs the sharing.
+ */
+const ESBUILD_HELPERS: ReadonlyMap<string, string> = new Map([
+  ['__defProp', 'Object.defineProperty'],
+  ['__export', '(target,all)=>{for(varnameinall)__defProp(target,name,{get:all[name],enumerable:true});}'],
+]);
+/**
+ * Built-ins whose properties the top level may read (`Object.defineProperty`, `Math.PI`): the
+ * realm's intrinsics are frozen before any module runs, so reading them runs no policy code.
+ */
+const INTRINSICS = new Set(['Object', 'Math', 'Number', 'Array', 'String', 'Symbol', 'JSON', 'Reflect', 'Float64Array', 'Float32Array', 'Int32Array', 'Uint8Array']);
+/** Global names of primitive values. */
+const PRIMITIVE_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
 
 class Impure extends Error {}
-
 export function planModule(code: string): ModulePlan {
   let program: Node;
   try {
@@ -66,13 +80,14 @@ function sharing(code: string, program: Node): { reuse: true; code: string } | {
     const body = moduleBody(program);
     const names = topLevelNames(body);
     if (names.has(SEAL_PARAMETER)) throw new Impure(`the module declares ${SEAL_PARAMETER}`);
+    const scope = new TopLevelScope(code, names, body);
     let returnAt = -1;
     body.forEach((statement, i) => {
       if (statement.type === 'ReturnStatement') {
         if (i !== body.length - 1) throw new Impure('a return before the end of the module');
         returnAt = statement.start;
       } else {
-        checkTopLevel(statement);
+        scope.statement(statement);
       }
     });
     if (returnAt < 0) throw new Impure('the module returns no exports');
@@ -129,92 +144,235 @@ function topLevelNames(body: Node[]): Set<string> {
   return names;
 }
 
-function checkTopLevel(s: Node): void {
-  switch (s.type) {
-    case 'EmptyStatement':
-    case 'FunctionDeclaration':
-      return;
-    case 'ClassDeclaration':
-      return checkClass(s);
-    case 'VariableDeclaration':
-      for (const d of s['declarations'] as Node[]) if (d['init']) checkPure(d['init'] as Node);
-      return;
-    case 'ExpressionStatement': {
-      const e = s['expression'] as Node;
-      if (e.type === 'CallExpression' && (e['callee'] as Node).type === 'Identifier' && ESBUILD_CALLS.has((e['callee'] as Node)['name'] as string)) return;
-      if (typeof s['directive'] === 'string') return;
-      throw new Impure(`a top-level statement that runs code (${e.type})`);
-    }
-    default:
-      throw new Impure(`a top-level ${s.type}`);
-  }
-}
+/**
+ * What a top-level binding holds, as far as load-time code is concerned: a primitive (or a
+ * frozen built-in) may be converted, data (an array or object literal) may be read from,
+ * anything else only passed on.
+ */
+type Kind = 'primitive' | 'array' | 'data' | 'other';
 
-/** An expression evaluated once at module load whose value holds no state of its own. */
-function checkPure(e: Node): void {
-  switch (e.type) {
-    case 'Literal':
-    case 'Identifier':
-    case 'ThisExpression':
-    case 'ArrowFunctionExpression':
-    case 'FunctionExpression':
-      return;
-    case 'TemplateLiteral':
-      return (e['expressions'] as Node[]).forEach(checkPure);
-    case 'ClassExpression':
-      return checkClass(e);
-    case 'MemberExpression':
-      checkPure(e['object'] as Node);
-      if (e['computed']) checkPure(e['property'] as Node);
-      return;
-    case 'ArrayExpression':
-      for (const el of e['elements'] as (Node | null)[]) if (el) checkPure(el.type === 'SpreadElement' ? (el['argument'] as Node) : el);
-      return;
-    case 'ObjectExpression':
-      for (const p of e['properties'] as Node[]) {
-        if (p.type === 'SpreadElement') checkPure(p['argument'] as Node);
-        else {
-          if (p['computed']) checkPure(p['key'] as Node);
-          checkPure(p['value'] as Node);
-        }
+/**
+ * Checks the top-level statements in order. Loading the module must not run policy code (a
+ * getter, a `valueOf`, a call) nor create a value that freezing cannot fix (a Map, a private
+ * static field), so every expression evaluated at load time is checked in one of two contexts:
+ * `primitive` (its value is coerced, or must be a primitive) and `value` (it is only stored).
+ */
+class TopLevelScope {
+  private readonly kinds = new Map<string, Kind>();
+  /** Source text of each top-level `var NAME = …` initializer. */
+  private readonly initializers = new Map<string, string>();
+
+  constructor(code: string, private readonly names: ReadonlySet<string>, body: readonly Node[]) {
+    for (const s of body) {
+      // Function declarations are hoisted: they exist (as functions) before any statement runs.
+      if (s.type === 'FunctionDeclaration' && s['id']) this.kinds.set((s['id'] as Node)['name'] as string, 'other');
+      if (s.type !== 'VariableDeclaration') continue;
+      for (const d of s['declarations'] as Node[]) {
+        const init = d['init'] as Node | null;
+        if (init) this.initializers.set((d['id'] as Node)['name'] as string, code.slice(init.start, init['end'] as number));
       }
-      return;
-    case 'UnaryExpression':
-      if (e['operator'] === 'delete') throw new Impure('delete at the top level');
-      return checkPure(e['argument'] as Node);
-    case 'BinaryExpression':
-    case 'LogicalExpression':
-      checkPure(e['left'] as Node);
-      return checkPure(e['right'] as Node);
-    case 'ConditionalExpression':
-      checkPure(e['test'] as Node);
-      checkPure(e['consequent'] as Node);
-      return checkPure(e['alternate'] as Node);
-    case 'SequenceExpression':
-      return (e['expressions'] as Node[]).forEach(checkPure);
-    case 'CallExpression': {
-      // Math functions give the same number every time; Math.random would differ by episode.
-      const callee = e['callee'] as Node;
-      const object = callee['object'] as Node | undefined;
-      const property = callee['property'] as Node | undefined;
-      const mathCall = callee.type === 'MemberExpression' && !callee['computed'] && object?.type === 'Identifier' && object['name'] === 'Math' && property?.['name'] !== 'random';
-      if (!mathCall) throw new Impure('a call at the top level (its result may hold state)');
-      return (e['arguments'] as Node[]).forEach(checkPure);
     }
-    default:
-      throw new Impure(`a top-level ${e.type}`);
   }
-}
 
-function checkClass(c: Node): void {
-  if (c['superClass']) checkPure(c['superClass'] as Node);
-  for (const member of (c['body'] as Node)['body'] as Node[]) {
-    if (member.type === 'StaticBlock') throw new Impure('a static block');
-    if (member.type === 'PropertyDefinition') {
-      if (member['computed']) checkPure(member['key'] as Node);
-      if (member['static'] && member['value']) checkPure(member['value'] as Node);
-    } else if (member.type !== 'MethodDefinition') {
-      throw new Impure(`a class member of kind ${member.type}`);
+  statement(s: Node): void {
+    switch (s.type) {
+      case 'EmptyStatement':
+      case 'FunctionDeclaration':
+        return;
+      case 'ClassDeclaration':
+        this.checkClass(s);
+        this.kinds.set((s['id'] as Node)['name'] as string, 'other');
+        return;
+      case 'VariableDeclaration':
+        for (const d of s['declarations'] as Node[]) {
+          const init = d['init'] as Node | null;
+          this.kinds.set((d['id'] as Node)['name'] as string, init ? this.value(init) : 'primitive');
+        }
+        return;
+      case 'ExpressionStatement': {
+        if (typeof s['directive'] === 'string') return;
+        const e = s['expression'] as Node;
+        if (this.isExportCall(e)) return;
+        throw new Impure(`a top-level statement that runs code (${e.type})`);
+      }
+      default:
+        throw new Impure(`a top-level ${s.type}`);
+    }
+  }
+
+  /** `__export(module_exports, { Policy: () => Policy, … })`, esbuild's own, on a module-level object. */
+  private isExportCall(e: Node): boolean {
+    if (e.type !== 'CallExpression' || (e['callee'] as Node).type !== 'Identifier' || (e['callee'] as Node)['name'] !== '__export') return false;
+    if (!this.isEsbuildHelper('__export') || !this.isEsbuildHelper('__defProp')) return false;
+    const [target, getters, ...rest] = e['arguments'] as Node[];
+    if (rest.length > 0 || target?.type !== 'Identifier' || this.kinds.get(target['name'] as string) !== 'data' || getters?.type !== 'ObjectExpression') return false;
+    return (getters['properties'] as Node[]).every((p) => p.type === 'Property' && (p['value'] as Node).type === 'ArrowFunctionExpression' && ((p['value'] as Node)['body'] as Node).type === 'Identifier');
+  }
+
+  private isEsbuildHelper(name: string): boolean {
+    return this.initializers.get(name)?.replace(/\s+/g, '') === ESBUILD_HELPERS.get(name);
+  }
+
+  /** An expression evaluated at load time whose value is only stored; returns what it holds. */
+  private value(e: Node): Kind {
+    switch (e.type) {
+      case 'Literal':
+        return e['regex'] ? 'other' : 'primitive';
+      case 'Identifier':
+        return this.kinds.get(e['name'] as string) ?? (this.isPrimitiveGlobal(e) ? 'primitive' : 'other');
+      case 'ThisExpression':
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+        return 'other';
+      case 'ClassExpression':
+        this.checkClass(e);
+        return 'other';
+      case 'ArrayExpression':
+        for (const el of e['elements'] as (Node | null)[]) {
+          if (el?.type === 'SpreadElement') throw new Impure('a spread at the top level (it runs an iterator)');
+          if (el) this.value(el);
+        }
+        return 'array';
+      case 'ObjectExpression':
+        for (const p of e['properties'] as Node[]) {
+          if (p.type === 'SpreadElement') throw new Impure('a spread at the top level (it may run getters)');
+          if (p['kind'] !== 'init') throw new Impure(`a ${p['kind'] as string}ter in a module-level object (it runs code when read)`);
+          const key = p['key'] as Node;
+          if (p['computed']) this.primitive(key);
+          else if ((key['name'] ?? key['value']) === '__proto__') throw new Impure('__proto__ in a module-level object');
+          this.value(p['value'] as Node);
+        }
+        return 'data';
+      case 'MemberExpression':
+        return this.member(e);
+      case 'LogicalExpression': {
+        // ToBoolean runs no code; the value is one of the two operands.
+        const left = this.value(e['left'] as Node);
+        const right = this.value(e['right'] as Node);
+        return left === 'primitive' && right === 'primitive' ? 'primitive' : 'other';
+      }
+      case 'ConditionalExpression': {
+        this.value(e['test'] as Node);
+        const a = this.value(e['consequent'] as Node);
+        const b = this.value(e['alternate'] as Node);
+        return a === b ? a : 'other';
+      }
+      case 'SequenceExpression': {
+        const all = (e['expressions'] as Node[]).map((x) => this.value(x));
+        return all[all.length - 1]!;
+      }
+      case 'UnaryExpression':
+      case 'BinaryExpression':
+      case 'TemplateLiteral':
+      case 'CallExpression':
+        this.primitive(e);
+        return 'primitive';
+      default:
+        throw new Impure(`a top-level ${e.type}`);
+    }
+  }
+
+  /**
+   * An expression evaluated at load time that is, or is coerced to, a primitive: it must not
+   * reach an object whose `valueOf`, `toString` or `Symbol.toPrimitive` the policy wrote.
+   */
+  private primitive(e: Node): void {
+    switch (e.type) {
+      case 'Literal':
+        if (e['regex']) throw new Impure('a regular expression used as a value at the top level');
+        return;
+      case 'Identifier':
+        if (this.kinds.get(e['name'] as string) === 'primitive' || (!this.kinds.has(e['name'] as string) && this.isPrimitiveGlobal(e))) return;
+        throw new Impure(`module-level ${e['name'] as string} is converted at load time (it may run its valueOf or toString)`);
+      case 'TemplateLiteral':
+        return (e['expressions'] as Node[]).forEach((x) => this.primitive(x));
+      case 'UnaryExpression':
+        if (e['operator'] === 'delete') throw new Impure('delete at the top level');
+        // !, typeof and void do not convert through user code.
+        if (e['operator'] === '!' || e['operator'] === 'typeof' || e['operator'] === 'void') this.value(e['argument'] as Node);
+        else this.primitive(e['argument'] as Node);
+        return;
+      case 'BinaryExpression':
+        if (e['operator'] === '===' || e['operator'] === '!==') {
+          this.value(e['left'] as Node);
+          this.value(e['right'] as Node);
+        } else {
+          this.primitive(e['left'] as Node);
+          this.primitive(e['right'] as Node);
+        }
+        return;
+      case 'LogicalExpression':
+        this.primitive(e['left'] as Node);
+        return this.primitive(e['right'] as Node);
+      case 'ConditionalExpression':
+        this.value(e['test'] as Node);
+        this.primitive(e['consequent'] as Node);
+        return this.primitive(e['alternate'] as Node);
+      case 'SequenceExpression': {
+        const all = e['expressions'] as Node[];
+        all.slice(0, -1).forEach((x) => this.value(x));
+        return this.primitive(all[all.length - 1]!);
+      }
+      case 'MemberExpression':
+        if (this.member(e) === 'primitive') return;
+        throw new Impure('a module-level property converted at load time (it may run its valueOf or toString)');
+      case 'CallExpression': {
+        // Math functions give the same number every time; Math.random would differ by episode.
+        const callee = e['callee'] as Node;
+        const mathCall = callee.type === 'MemberExpression' && !callee['computed'] && this.intrinsic(callee['object'] as Node) === 'Math' && (callee['property'] as Node)['name'] !== 'random';
+        if (!mathCall) throw new Impure('a call at the top level (its result may hold state)');
+        for (const a of e['arguments'] as Node[]) {
+          if (a.type === 'SpreadElement') throw new Impure('a spread at the top level (it runs an iterator)');
+          this.primitive(a);
+        }
+        return;
+      }
+      default:
+        throw new Impure(`a top-level ${e.type}`);
+    }
+  }
+
+  /** Reading a property: of a built-in (`Object.prototype.hasOwnProperty`) or of a module-level literal. */
+  private member(e: Node): Kind {
+    if (e['optional']) throw new Impure('optional chaining at the top level');
+    const object = e['object'] as Node;
+    const property = e['property'] as Node;
+    if (e['computed']) this.primitive(property);
+    if (!e['computed'] && property.type === 'PrivateIdentifier') throw new Impure('a private field read at the top level');
+    // Built-ins are frozen before the module runs: their conversions are their own.
+    if (this.intrinsic(object) !== undefined && !e['computed']) return 'primitive';
+    const kind = object.type === 'Identifier' ? this.kinds.get(object['name'] as string) : undefined;
+    if (kind === 'array' && !e['computed'] && property['name'] === 'length') return 'primitive';
+    // A literal without getters, spreads or __proto__: reading it runs no policy code. What it
+    // holds may be an object, so the result is only passed on.
+    if (kind === 'array' || kind === 'data') return 'other';
+    throw new Impure('a property read at the top level (it may run a getter)');
+  }
+
+  /** The built-in a property chain starts at (`Object` for `Object.prototype`), if not shadowed. */
+  private intrinsic(e: Node): string | undefined {
+    let n = e;
+    while (n.type === 'MemberExpression' && !n['computed'] && !n['optional'] && (n['property'] as Node).type === 'Identifier') n = n['object'] as Node;
+    if (n.type !== 'Identifier') return undefined;
+    const name = n['name'] as string;
+    return INTRINSICS.has(name) && !this.names.has(name) ? name : undefined;
+  }
+
+  private isPrimitiveGlobal(e: Node): boolean {
+    return PRIMITIVE_GLOBALS.has(e['name'] as string) && !this.names.has(e['name'] as string);
+  }
+
+  private checkClass(c: Node): void {
+    if (c['superClass']) this.value(c['superClass'] as Node);
+    for (const member of (c['body'] as Node)['body'] as Node[]) {
+      if (member.type === 'StaticBlock') throw new Impure('a static block');
+      if (member.type !== 'PropertyDefinition' && member.type !== 'MethodDefinition') throw new Impure(`a class member of kind ${member.type}`);
+      if (member['computed']) this.primitive(member['key'] as Node);
+      if (member.type === 'PropertyDefinition' && member['static']) {
+        // Freezing the class does not reach its private fields.
+        if ((member['key'] as Node).type === 'PrivateIdentifier') throw new Impure('a private static field (freezing cannot reach it)');
+        if (member['value']) this.value(member['value'] as Node);
+      }
     }
   }
 }

@@ -29,6 +29,18 @@ export const helpers = { step, Memory, LABEL };`);
     assert.match(p.code, new RegExp(`${SEAL_PARAMETER}\\(\\[[^\\]]*\\bGAINS\\b[^\\]]*\\bMemory\\b[^\\]]*\\]\\); return __toCommonJS`));
   });
 
+  it('shares modules whose load-time values are computed from constants and built-ins only', async () => {
+    const p = await plan(`const TAU = Math.PI * 2;
+const W = [0.5, -1, 2];
+const N = W.length, SCALE = TAU / N, EPS = Number.EPSILON;
+const T = { gains: W, bias: -0.1 };
+const FIRST = T.gains, SAME = W === FIRST, DESCRIBE = \`n=\${N} \${typeof T}\`;
+class Base { static readonly K = SCALE > 1 ? 1 : 0; #last = 0; get last(): number { return this.#last; } }
+class Agent extends Base { static readonly [\`k\${N}\`] = 1; }
+function step(o: Float64Array): number { return o[0]! * W[0]! + EPS + (SAME ? Agent.K : 0) + DESCRIBE.length > 0 ? 1 : 0; }`);
+    assert.equal(p.reuse, true, p.reuse ? '' : p.reason);
+  });
+
   it('knows whether the code can reach the global object (only through the name globalThis, in strict code)', async () => {
     assert.equal((await plan(`function step(o: Float64Array): number { return o[0]! > 0 ? 1 : 0; }\nconst info = { globalThis: 1 };\nconst read = (x: { globalThis: number }) => x.globalThis;`)).mayAddGlobals, false);
     assert.equal((await plan(`function step(o: Float64Array): number { (globalThis as any).seen = o[0]; return 0; }`)).mayAddGlobals, true);
@@ -45,6 +57,16 @@ export const helpers = { step, Memory, LABEL };`);
     ['Math.random at load time (would differ by episode order)', `const r = Math.random();\nfunction step(): number { return r > 0.5 ? 1 : 0; }`, /call at the top level/],
     ['code running at load time', `const table: number[] = [];\nfor (let i = 0; i < 4; i++) table.push(i);\nfunction step(): number { return table[0]!; }`, /top-level ForStatement/],
     ['a static block', `class C { static x: number; static { C.x = 1; } }\nfunction step(): number { return C.x; }`, /static block|C is written into/],
+    // Code that runs at load time without a call expression: a getter, a conversion.
+    ['a getter read at load time (it could build a Map to pass messages in)', `const box = ({ get m() { return new Map<number, number>(); } }).m;\nfunction step(): number { return box.size; }`, /getter/],
+    ['a getter in a module-level object', `const o = { get n() { return 1; } };\nfunction step(): number { return o.n; }`, /getter in a module-level object/],
+    ['a private static field (freezing the class does not reach it)', `class C { static #n = 0; static next(): number { return C.#n++; } }\nfunction step(): number { return C.next(); }`, /private static field|C is written into/],
+    ['a private static field written through this', `class C { static #n = 0; static next(): number { return this.#n++; } }\nfunction step(): number { return C.next(); }`, /private static field/],
+    ['valueOf run by a conversion at load time', `const x = +{ valueOf: Math.random };\nfunction step(): number { return x > 0.5 ? 1 : 0; }`, /converted at load time|ObjectExpression/],
+    ['a module-level object converted at load time', `const o = { valueOf: Math.random };\nconst x = o * 2;\nfunction step(): number { return x > 1 ? 1 : 0; }`, /o is converted at load time/],
+    ['toString run by a template at load time', `const o = { toString: () => String(Math.random()) };\nconst s = \`\${o}\`;\nfunction step(): number { return s.length; }`, /o is converted at load time/],
+    ['a Math function given an object', `const o = { valueOf: Math.random };\nconst x = Math.floor(o as unknown as number);\nfunction step(): number { return x; }`, /o is converted at load time/],
+    ['a spread at load time', `const a = [1, 2];\nconst b = [...a];\nfunction step(): number { return b[0]!; }`, /spread/],
   ];
   for (const [what, code, reason] of fresh) {
     it(`runs the module per episode for ${what}`, async () => {

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { createRegistry } from '../../../src/envs';
 import { starterFiles } from '../../../src/envs/core/starterFiles';
 import { buildBundle, SandboxPool } from '../../../src/sandbox';
+import { planModule } from '../../../src/sandbox/worker/modulePlan';
 import { ensureCliBuilt, ensureWorkerBuilt, episodes, removeWorkspaces, workspace } from './helpers';
 
 const repo = path.resolve(__dirname, '../../..');
@@ -33,13 +34,16 @@ describe('sandbox: starter policies of every environment', function () {
 
   it('registers environments to check', () => assert.ok(defs.length >= 5));
 
-  it('every starter builds and runs 2 episodes with status ok', async () => {
+  it('every starter builds, shares its module across episodes and runs 2 episodes with status ok', async () => {
     const failures: string[] = [];
     await Promise.all(
       defs.map(async (def) => {
         const made = registry.make(def.id);
         const built = await buildBundle(workspace(starterFiles(def, made.params, made.env)), { typeCheck: false });
         if (!built.ok) return void failures.push(`${def.id}: build: ${built.diagnostics.map((d) => d.message).join('; ')}`);
+        // A starter is where every workspace begins: it should get the fast path (one module per realm).
+        const plan = planModule(built.bundle.code);
+        if (!plan.reuse) failures.push(`${def.id}: module runs per episode: ${plan.reason}`);
         const records = await pool.runBatch({ bundle: built.bundle, envId: def.id, params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0 } });
         for (const r of records) if (r.status !== 'ok') failures.push(`${def.id} case ${r.caseIndex}: ${r.status}: ${r.error?.message ?? ''}`);
       }),
