@@ -329,6 +329,7 @@ export class Run extends EventEmitter<RunEvents> {
       if (abort.signal.aborted || records.length !== cases.length) throw new RunError('cancelled', `submission ${n} was cancelled before it finished; nothing was charged`);
     } catch (e) {
       this.running = null;
+      this.dropProgress();
       await pending.abandon();
       const cancelled = e instanceof RunError || abort.signal.aborted;
       this.record({ type: 'submit_rolled_back', submission: n, why: cancelled ? 'cancelled' : `sandbox failure: ${String(e)}` });
@@ -336,7 +337,7 @@ export class Run extends EventEmitter<RunEvents> {
       throw new RunError('internal', `the sandbox failed while running submission ${n} (nothing was charged): ${e instanceof Error ? e.message : String(e)}`);
     }
     this.journal.sync();
-    this.flushProgress(false);
+    this.flushProgress();
     this.running = null;
     this.trace(`batch ${Date.now() - started} ms`);
     for (const r of records) pending.addEpisode(r);
@@ -607,41 +608,73 @@ export class Run extends EventEmitter<RunEvents> {
     return stamped;
   }
 
+  /** The newest progress of the running submission not yet sent to clients. */
   private pendingProgress: ProgressNotification | null = null;
+  /** A progress fsync is waiting for its turn or in flight. */
+  private progressSyncing = false;
+  private progressTimer: NodeJS.Timeout | undefined;
   private lastProgressSync = 0;
 
   /**
    * Episode lines are appended without an fsync each; one fsync covers every line appended
-   * before it, and only then does the latest progress go out to clients. At most one such
-   * fsync every PROGRESS_SYNC_MS: while a submission's feedback files are being written, each
-   * journal fsync also waits for their data (ext4 orders data before metadata), and fsyncs back
-   * to back doubled the time of a 128-episode submit.
+   * before it, and only then does the progress they account for go out to clients (never a
+   * count whose lines are not yet durable). At most one such fsync every PROGRESS_SYNC_MS: while
+   * a submission's feedback files are being written, each journal fsync also waits for their
+   * data (ext4 orders data before metadata), and fsyncs back to back doubled the time of a
+   * 128-episode submit.
    */
   private notifyAfterSync(progress: ProgressNotification): void {
-    const scheduled = this.pendingProgress !== null;
     this.pendingProgress = progress;
-    if (scheduled) return;
-    const wait = Math.max(0, this.lastProgressSync + PROGRESS_SYNC_MS - Date.now());
+    if (this.progressSyncing) return;
+    this.progressSyncing = true;
     const sync = (): void => {
+      this.progressTimer = undefined;
       this.lastProgressSync = Date.now();
+      // syncAsync writes every appended line before it returns: this progress is covered.
+      const covered = this.pendingProgress;
       // The fsync runs on the thread pool so the event loop keeps taking episodes meanwhile.
       this.journal.syncAsync().then(
-        () => this.flushProgress(false),
-        () => this.flushProgress(true),
+        () => this.progressDurable(covered),
+        () => {
+          // The end of the batch syncs again, blocking, and reports a failure there.
+          this.progressSyncing = false;
+        },
       );
     };
+    const wait = Math.max(0, this.lastProgressSync + PROGRESS_SYNC_MS - Date.now());
     if (wait === 0) sync();
-    else setTimeout(sync, wait).unref();
+    else this.progressTimer = setTimeout(sync, wait).unref();
   }
 
-  /** Emits the latest pending progress; `sync` forces a blocking fsync first (end of batch). */
-  private flushProgress(sync: boolean): void {
-    const p = this.pendingProgress;
-    if (!p) return;
-    this.pendingProgress = null;
+  private progressDurable(covered: ProgressNotification | null): void {
+    this.progressSyncing = false;
     if (this.closed) return;
-    if (sync) this.journal.sync();
+    // Nothing for a submission that ended meanwhile: its final count, or its rollback, went out.
+    if (covered !== null && this.running?.submission === covered.submission) {
+      if (this.pendingProgress === covered) this.pendingProgress = null;
+      this.emit('progress', covered);
+    }
+    // Progress that arrived while this fsync was in flight (pending is only ever the running submission's).
+    if (this.pendingProgress) this.notifyAfterSync(this.pendingProgress);
+  }
+
+  /** The end of a batch: whatever progress is pending goes out after a blocking fsync. */
+  private flushProgress(): void {
+    const p = this.pendingProgress;
+    this.dropProgress();
+    if (!p || this.closed) return;
+    this.journal.sync();
     this.emit('progress', p);
+  }
+
+  /** Forgets pending progress (a batch that ended or was rolled back reports no more of it). */
+  private dropProgress(): void {
+    this.pendingProgress = null;
+    if (this.progressTimer === undefined) return;
+    // A sync that was only waiting for its turn will not run: nothing is in flight any more.
+    clearTimeout(this.progressTimer);
+    this.progressTimer = undefined;
+    this.progressSyncing = false;
   }
 
   /** Stage timings on stderr when POLICYFORGE_TRACE is set (diagnosing submit overhead). */
@@ -656,6 +689,7 @@ export class Run extends EventEmitter<RunEvents> {
   /** Waits for queued work, then closes the journal. A running submit is cancelled (rolled back). */
   async close(): Promise<void> {
     this.closed = true;
+    this.dropProgress();
     this.cancel();
     await this.queue.catch(() => undefined);
     this.journal.close();

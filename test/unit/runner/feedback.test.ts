@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SubmissionSummary } from '../../../src/protocol/feedback';
 import type { RunnerClient } from '../../../src/runner/client';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, killSpawnedRunners, makeWorkspace, spawnRunner, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, killSpawnedRunners, makeWorkspace, slowPolicy, spawnRunner, startHost, useTempDataDir, writePolicy } from './helpers';
 
 describe('runner: feedback files', function () {
   this.timeout(60_000);
@@ -80,5 +80,36 @@ describe('runner: feedback files', function () {
     }
     await client.close();
     await host.close();
+  });
+
+  it('reports progress only for episodes whose journal lines are written, and none after the final count', async () => {
+    dir = makeWorkspace({ budget: 128 });
+    const host = await startHost(dir);
+    client = await connect(host);
+    // Slow enough (~0.7 s a submission) for several progress fsyncs to overlap new episodes.
+    writePolicy(dir, slowPolicy(200));
+    const journal = path.join(dir, '.policyforge', 'events.jsonl');
+    const seen: { submission: number | null; done: number; written: number }[] = [];
+    // Read the file the moment the runner emits: a count ahead of the lines on disk would be a
+    // progress a crash could take back.
+    host.run.on('progress', (p) => {
+      if (p.phase !== 'submit') return;
+      const written = fs.readFileSync(journal, 'utf8').split('\n').filter((l) => l.includes('"episode_finished"') && l.includes(`"submission":${p.submission}`)).length;
+      seen.push({ submission: p.submission, done: p.done, written });
+    });
+    try {
+      for (let i = 0; i < 2; i++) await client.submit({ episodes: 64 });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.ok(seen.length > 6, `progress went out while the submissions ran (${seen.length} notifications)`);
+      assert.deepEqual(seen.filter((s) => s.written < s.done), [], 'no progress ahead of the journal');
+      for (const n of [1, 2]) {
+        const counts = seen.filter((s) => s.submission === n).map((s) => s.done);
+        assert.deepEqual(counts, [...counts].sort((x, y) => x - y), `submission ${n}: counts only go up`);
+        assert.equal(counts[counts.length - 1], 64, `submission ${n}: the last count is the final one`);
+      }
+    } finally {
+      await client.close();
+      await host.close();
+    }
   });
 });
