@@ -60,6 +60,7 @@ export class SandboxPool {
   private readonly queue: QueuedJob[] = [];
   private nextJob = 1;
   private startupFailures = 0;
+  private spawned = 0;
   private closed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
@@ -113,6 +114,14 @@ export class SandboxPool {
   }
 
   /** Stops every worker; running batches resolve with the records they have. */
+  /**
+   * Worker processes started so far, replacements included: more than `size` means workers were
+   * killed (deadlines, memory) or crashed. Each costs a process start and a cold compiler.
+   */
+  get workersStarted(): number {
+    return this.spawned;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const batches = new Set([...this.queue, ...[...this.workers].flatMap((w) => w.pending as QueuedJob[])].map((j) => j.batch));
@@ -224,6 +233,7 @@ export class SandboxPool {
       this.failQueued(e instanceof Error ? e.message : String(e));
       return;
     }
+    this.spawned++;
     const worker = new WorkerHandle(pluginKey, { nodePath: this.nodePath, workerScript, heapMb: this.heapMb, plugins }, this.rssLimitMb, {
       ready: () => {
         this.startupFailures = 0;

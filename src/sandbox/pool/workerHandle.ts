@@ -11,7 +11,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { NO_TRAJECTORY, type EpisodeError, type EpisodeRecord, type EpisodeStatus } from '../../protocol/episodes';
-import type { EpisodePosition, RunEpisodesMessage, WorkerMessage } from '../worker/messages';
+import { WORKER_BUNDLE_CACHE_SIZE, type EpisodePosition, type RunEpisodesMessage, type WorkerMessage } from '../worker/messages';
 import { unpackRecords } from '../worker/recordWire';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
 import { residentMb } from './residentMemory';
@@ -69,6 +69,7 @@ interface Chunk {
 
 export class WorkerHandle {
   private readonly child: ChildProcess;
+  /** The worker's bundle cache as it will be once it reads what was sent (see WORKER_BUNDLE_CACHE_SIZE). */
   private readonly knownBundles = new Set<string>();
   /** Chunks sent to the worker, oldest first; finished jobs are removed, then empty chunks. */
   private readonly chunks: Chunk[] = [];
@@ -136,6 +137,7 @@ export class WorkerHandle {
     if (!this.knownBundles.has(first.bundle.id)) {
       msg.code = first.bundle.code;
       this.knownBundles.add(first.bundle.id);
+      if (this.knownBundles.size > WORKER_BUNDLE_CACHE_SIZE) this.knownBundles.delete(this.knownBundles.values().next().value as string);
     }
     const wasIdle = this.chunks.length === 0;
     this.chunks.push({ jobs: [...jobs], exact });

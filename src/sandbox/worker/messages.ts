@@ -22,6 +22,13 @@ export type EpisodePhase = 'constructor' | 'reset' | 'act';
 /** Most time between two progress messages of a busy worker (records wait at most this long). */
 export const REPORT_INTERVAL_MS = 4;
 
+/**
+ * Bundles a worker keeps compiled, first in first out; a worker usually serves one submission at
+ * a time. The host mirrors the cache (same size, same order: the channel keeps messages in order)
+ * to know when a bundle's code must be sent again.
+ */
+export const WORKER_BUNDLE_CACHE_SIZE = 4;
+
 /** What one episode needs, apart from the bundle. */
 export interface EpisodeTask {
   envId: string;

@@ -11,12 +11,9 @@ import { BUNDLE_FILENAME } from '../bundle/constants';
 import { runEpisode, type LoadedBundle } from './episode';
 import { planModule } from './modulePlan';
 import { packRecords, type FinishedRecord } from './recordWire';
-import { REPORT_INTERVAL_MS, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
+import { REPORT_INTERVAL_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
 import { BundleSourceMap } from './policyError';
 import type { EpisodeRecord } from '../../protocol/episodes';
-
-/** Bundles kept compiled; a worker usually serves one submission at a time. */
-const BUNDLE_CACHE_SIZE = 4;
 
 
 /**
@@ -78,7 +75,7 @@ function main(): void {
       if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
       bundle = loadBundle(m.code);
       bundles.set(m.bundleId, bundle);
-      if (bundles.size > BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
+      if (bundles.size > WORKER_BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
     m.jobs.forEach((job, i) => queue.push({ message: m, job, bundle, lastOfChunk: i === m.jobs.length - 1 }));
     if (!draining) drain();

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { createRegistry } from '../../../src/envs';
 import { parseRecordedTrajectory, type EpisodeRecord } from '../../../src/protocol/episodes';
 import { SandboxPool, SandboxRequestError } from '../../../src/sandbox';
+import { WORKER_BUNDLE_CACHE_SIZE } from '../../../src/sandbox/worker/messages';
 import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, strip, workspace } from './helpers';
 
 const RANDOM_POLICY = `export class Policy {
@@ -177,6 +178,22 @@ describe('sandbox: execution', function () {
     const request = { bundle, envId: 'CartPole-v1', params: {}, limits: { maxTrajectorySteps: 0 } };
     const [a, b] = await Promise.all([pool.runBatch({ ...request, episodes: episodes(6) }), pool.runBatch({ ...request, episodes: episodes(6) })]);
     assert.deepEqual(a.map(strip), b.map(strip));
+  });
+
+  it('runs more distinct bundles than a worker keeps compiled, then the first again', async () => {
+    // Validation runs every qualifying submission: far more bundles than the worker's cache.
+    const single = new SandboxPool({ workers: 1 });
+    try {
+      const bundles = await Promise.all(Array.from({ length: WORKER_BUNDLE_CACHE_SIZE + 3 }, (_, i) => bundleOf(GOOD_CARTPOLE.replace('export class Policy', `const VARIANT = ${i};\nexport class Policy`))));
+      assert.equal(new Set(bundles.map((b) => b.id)).size, bundles.length);
+      for (const bundle of [...bundles, bundles[0]!, bundles[bundles.length - 1]!]) {
+        const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0 } });
+        assert.deepEqual(records.map((r) => r.status), ['ok', 'ok']);
+      }
+      assert.equal(single.workersStarted, 1, 'the worker was never replaced (it was sent the code of every bundle it had dropped)');
+    } finally {
+      await single.close();
+    }
   });
 
   it('refuses unknown environments, bad parameters and bad limits before running anything', async () => {
