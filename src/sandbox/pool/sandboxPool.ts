@@ -261,10 +261,12 @@ export class SandboxPool {
     const live = (jobs: Job[]): QueuedJob[] => (jobs as QueuedJob[]).filter((j) => !j.batch.done);
     // Episodes that may have run go back first, to run alone: one of them is what killed the worker.
     const unknown = live(lost.unknown);
-    for (const job of unknown) {
-      job.exact = true;
-      job.batch.exact = true;
-    }
+    for (const job of unknown) job.exact = true;
+    // The rest of the batch the worker was in (or about to start) runs exact too: its policy is
+    // the likely culprit. Another batch whose chunk only waited behind it keeps its chunks; if it
+    // was the culprit after all, its exact re-run says so and the next crash turns it exact.
+    const suspect = (lost.unknown as QueuedJob[])[0]?.batch;
+    if (suspect) suspect.exact = true;
     this.queue.unshift(...unknown, ...live(lost.unstarted));
     const exact = lost.exact;
     if (exact && !(exact.job as QueuedJob).batch.done) {
