@@ -30,6 +30,16 @@ export class SandboxRequestError extends Error {
 const MAX_STARTUP_FAILURES = 3;
 /** Most episodes in one chunk; smaller near a batch's end, so the workers finish together. */
 const MAX_CHUNK = 32;
+/**
+ * Least expected run time of a chunk. The worker's next chunk is sent when the host has read
+ * its last report, and while the workers keep every core busy the host may wait a millisecond
+ * or more to be scheduled: chunks of a few short episodes each left the workers idle at the end
+ * of a batch (a 128-episode CartPole batch made ~8 round trips per worker).
+ */
+const MIN_CHUNK_MS = 2;
+const CHECKED_ENVIRONMENTS_KEPT = 64;
+/** Weight of the newest episode in the running estimate of an environment's episode time. */
+const EPISODE_MS_WEIGHT = 0.1;
 
 interface Batch {
   request: BatchRequest;
@@ -61,6 +71,11 @@ export class SandboxPool {
   private nextJob = 1;
   private startupFailures = 0;
   private spawned = 0;
+  /** Recent wall time of an ok episode, per environment id: sizes chunks (see MIN_CHUNK_MS). */
+  private readonly episodeMs = new Map<string, number>();
+  private readonly registry = createRegistry();
+  /** Environment ids and parameters known to make an environment (see checkEnvironment). */
+  private readonly checkedEnvironments = new Set<string>();
   private closed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
@@ -113,7 +128,6 @@ export class SandboxPool {
     });
   }
 
-  /** Stops every worker; running batches resolve with the records they have. */
   /**
    * Worker processes started so far, replacements included: more than `size` means workers were
    * killed (deadlines, memory) or crashed. Each costs a process start and a cold compiler.
@@ -122,6 +136,7 @@ export class SandboxPool {
     return this.spawned;
   }
 
+  /** Stops every worker; running batches resolve with the records they have. */
   async close(): Promise<void> {
     this.closed = true;
     const batches = new Set([...this.queue, ...[...this.workers].flatMap((w) => w.pending as QueuedJob[])].map((j) => j.batch));
@@ -134,7 +149,7 @@ export class SandboxPool {
   /** Host-side validation of the built-in environments, so a bad id or parameter costs nothing. */
   private checkEnvironment(request: BatchRequest): void {
     if (request.plugins && request.plugins.length > 0) return; // plugin ids are known to the workers only
-    const registry = createRegistry();
+    const registry = this.registry;
     if (!registry.has(request.envId)) {
       try {
         registry.get(request.envId);
@@ -142,11 +157,16 @@ export class SandboxPool {
         throw new SandboxRequestError(e instanceof Error ? e.message : String(e));
       }
     }
+    // Parameters that made an environment once will again: making one costs ~20 µs a batch.
+    const key = `${request.envId}\n${JSON.stringify(request.params)}`;
+    if (this.checkedEnvironments.has(key)) return;
     try {
       registry.make(request.envId, request.params);
     } catch (e) {
       throw new SandboxRequestError(e instanceof Error ? e.message : String(e));
     }
+    if (this.checkedEnvironments.size >= CHECKED_ENVIRONMENTS_KEPT) this.checkedEnvironments.clear();
+    this.checkedEnvironments.add(key);
   }
 
   private abortBatch(batch: Batch): void {
@@ -204,7 +224,8 @@ export class SandboxPool {
    * Queued episodes of the same batch from index `i` on. The size is a share of what is left of
    * the batch when a dispatch round starts, the same for every worker in that round: each keeps
    * two chunks in flight (so the host's round trip never leaves it idle) and the last chunks of
-   * a batch are small (so the workers finish together).
+   * a batch are small (so the workers finish together), but not so small that a chunk runs
+   * shorter than MIN_CHUNK_MS by the environment's recent episode times.
    */
   private takeChunk(i: number, sizes: Map<Batch, number>): QueuedJob[] {
     const head = this.queue[i] as QueuedJob;
@@ -212,7 +233,9 @@ export class SandboxPool {
     if (size === undefined) {
       let left = 0;
       for (const j of this.queue) if (j.batch === head.batch) left++;
-      size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size))));
+      const perEpisodeMs = this.episodeMs.get(head.envId);
+      const forTime = perEpisodeMs === undefined ? 1 : Math.ceil(MIN_CHUNK_MS / Math.max(perEpisodeMs, 1e-3));
+      size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size)), forTime));
       sizes.set(head.batch, size);
     }
     const chunk: QueuedJob[] = [];
@@ -305,6 +328,10 @@ export class SandboxPool {
     if (batch.done || batch.records[job.index] !== undefined) return;
     batch.records[job.index] = record;
     batch.pending--;
+    if (record.status === 'ok') {
+      const estimate = this.episodeMs.get(job.envId);
+      this.episodeMs.set(job.envId, estimate === undefined ? record.wallMs : estimate + EPISODE_MS_WEIGHT * (record.wallMs - estimate));
+    }
     try {
       batch.request.onEpisode?.(record);
     } catch {

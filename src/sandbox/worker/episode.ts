@@ -18,13 +18,15 @@ import type { PolicyContext } from '../../protocol/policy';
 import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, EpisodeTask } from './messages';
-import { jsonToRealm, observationCopier, policyActor, type Actor, type ToRealm } from './observationCopy';
+import { declaredAct, jsonToRealm, observationCopier, policyActor, type Actor, type ToRealm } from './observationCopy';
 import { BundleSourceMap, policyError } from './policyError';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm, type RealmCode } from './policyRealm';
 import { jsonText, TrajectoryRecorder } from './trajectory';
 
 export interface LoadedBundle extends RealmCode {
   sourceMap: BundleSourceMap;
+  /** The policy's `act` only reads its observation (see observationUse.ts). */
+  borrowObservation: boolean;
   /** The hardened realm kept for this bundle's next episode, if the last one left it usable. */
   realm?: PolicyRealm;
 }
@@ -133,7 +135,8 @@ class EpisodeRun {
       return this.finish('timeout', { message: `the policy's module and constructor ran longer than ${constructMs} ms`, deadline: 'constructor' });
     }
 
-    const { toRealmObs, toRealmInfo, act } = perRealm;
+    const { toRealmObs, toRealmInfo } = perRealm;
+    const act = (perRealm.act ??= policyActor(setup.observationSpace, realm, toRealmObs, this.bundle.borrowObservation ? declaredAct(realm) : undefined));
 
     let first;
     try {
@@ -287,7 +290,8 @@ interface RealmSetup {
   contextTemplate: object;
   toRealmObs: ToRealm;
   toRealmInfo: (info: Info) => unknown;
-  act: Actor;
+  /** Made at the first episode's first step: a shared module has run by then (see actorFor). */
+  act?: Actor;
 }
 
 /** The observation copies and the act call for one environment setup in one realm, made once per realm. */
@@ -301,7 +305,6 @@ function realmSetup(realm: PolicyRealm, setup: EnvironmentSetup): RealmSetup {
     contextTemplate: realm.bridge.contextTemplate(setup.contextJson),
     toRealmObs,
     toRealmInfo: (info: Info): unknown => (info === EMPTY_INFO || isEmpty(info) ? emptyInfo : jsonToRealm(info, realm.bridge)),
-    act: policyActor(setup.observationSpace, realm, toRealmObs),
   };
   realm.setups.set(setup.key, made);
   return made;

@@ -21,13 +21,19 @@
  * a write to a frozen built-in.
  */
 import { parse } from 'acorn';
+import { actOnlyReadsObservation } from './observationUse';
 
 /** The parameter the module function gets its seal function through. */
 export const SEAL_PARAMETER = '__policyforge_seal';
 
 export type ModulePlan = (
   /** `code` calls SEAL_PARAMETER with every top-level value before returning the exports. */
-  | { reuse: true; code: string }
+  | {
+      reuse: true;
+      code: string;
+      /** `act` only reads its observation during the call: one realm array may carry every step's (see observationUse.ts). */
+      borrowObservation: boolean;
+    }
   | { reuse: false; reason: string }
 ) & {
   /**
@@ -67,7 +73,7 @@ class Impure extends Error {}
 export function planModule(code: string): ModulePlan {
   let program: Node;
   try {
-    program = parse(code, { ecmaVersion: 'latest', sourceType: 'script' }) as unknown as Node;
+    program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', ranges: true }) as unknown as Node;
   } catch (e) {
     return { reuse: false, reason: `the bundle did not parse: ${e instanceof Error ? e.message : String(e)}`, mayAddGlobals: true };
   }
@@ -75,7 +81,9 @@ export function planModule(code: string): ModulePlan {
   return { ...sharing(code, program), mayAddGlobals };
 }
 
-function sharing(code: string, program: Node): { reuse: true; code: string } | { reuse: false; reason: string } {
+type Sharing = { reuse: true; code: string; borrowObservation: boolean } | { reuse: false; reason: string };
+
+function sharing(code: string, program: Node): Sharing {
   try {
     const body = moduleBody(program);
     const names = topLevelNames(body);
@@ -93,7 +101,9 @@ function sharing(code: string, program: Node): { reuse: true; code: string } | {
     if (returnAt < 0) throw new Impure('the module returns no exports');
     walk(program, (node) => checkMutation(node, names));
     const seal = `${SEAL_PARAMETER}([${[...names].join(', ')}]); `;
-    return { reuse: true, code: code.slice(0, returnAt) + seal + code.slice(returnAt) };
+    const policy = scope.policyDeclaration();
+    const borrowObservation = policy !== undefined && actOnlyReadsObservation(program, policy);
+    return { reuse: true, code: code.slice(0, returnAt) + seal + code.slice(returnAt), borrowObservation };
   } catch (e) {
     if (e instanceof Impure) return { reuse: false, reason: e.message };
     throw e;
@@ -161,15 +171,23 @@ class TopLevelScope {
   private readonly kinds = new Map<string, Kind>();
   /** Source text of each top-level `var NAME = …` initializer. */
   private readonly initializers = new Map<string, string>();
+  /** The declaration (declarator or class) of each top-level name declared once. */
+  private readonly declarations = new Map<string, Node | null>();
+  /** The binding esbuild exports as `Policy`. */
+  private policyName: string | undefined;
 
   constructor(code: string, private readonly names: ReadonlySet<string>, body: readonly Node[]) {
+    const declare = (name: string, node: Node): void => void this.declarations.set(name, this.declarations.has(name) ? null : node);
     for (const s of body) {
       // Function declarations are hoisted: they exist (as functions) before any statement runs.
       if (s.type === 'FunctionDeclaration' && s['id']) this.kinds.set((s['id'] as Node)['name'] as string, 'other');
+      if ((s.type === 'FunctionDeclaration' || s.type === 'ClassDeclaration') && s['id']) declare((s['id'] as Node)['name'] as string, s);
       if (s.type !== 'VariableDeclaration') continue;
       for (const d of s['declarations'] as Node[]) {
+        const name = (d['id'] as Node)['name'] as string;
+        declare(name, d);
         const init = d['init'] as Node | null;
-        if (init) this.initializers.set((d['id'] as Node)['name'] as string, code.slice(init.start, init['end'] as number));
+        if (init) this.initializers.set(name, code.slice(init.start, init['end'] as number));
       }
     }
   }
@@ -206,7 +224,16 @@ class TopLevelScope {
     if (!this.isEsbuildHelper('__export') || !this.isEsbuildHelper('__defProp')) return false;
     const [target, getters, ...rest] = e['arguments'] as Node[];
     if (rest.length > 0 || target?.type !== 'Identifier' || this.kinds.get(target['name'] as string) !== 'data' || getters?.type !== 'ObjectExpression') return false;
-    return (getters['properties'] as Node[]).every((p) => p.type === 'Property' && (p['value'] as Node).type === 'ArrowFunctionExpression' && ((p['value'] as Node)['body'] as Node).type === 'Identifier');
+    const exported = getters['properties'] as Node[];
+    if (!exported.every((p) => p.type === 'Property' && (p['value'] as Node).type === 'ArrowFunctionExpression' && ((p['value'] as Node)['body'] as Node).type === 'Identifier')) return false;
+    const policy = exported.find((p) => !p['computed'] && ((p['key'] as Node)['name'] ?? (p['key'] as Node)['value']) === 'Policy');
+    if (policy) this.policyName = ((policy['value'] as Node)['body'] as Node)['name'] as string;
+    return true;
+  }
+
+  /** The top-level declaration of the class exported as `Policy`, if there is exactly one. */
+  policyDeclaration(): Node | undefined {
+    return this.policyName === undefined ? undefined : (this.declarations.get(this.policyName) ?? undefined);
   }
 
   private isEsbuildHelper(name: string): boolean {

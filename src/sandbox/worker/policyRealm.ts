@@ -21,10 +21,7 @@ export interface RealmBridge {
   /** Arguments are alternating keys (strings) and realm values. */
   record(...keysAndValues: unknown[]): Record<string, unknown>;
   newArray(): unknown[];
-  /** `policy.act(copy of src, info)` with the copy made in the realm (small Box observations). */
-  actFloat64(policy: unknown, src: Float64Array, info: unknown): unknown;
-  actUint8(policy: unknown, src: Uint8Array, info: unknown): unknown;
-  actInt32(policy: unknown, src: Int32Array, info: unknown): unknown;
+  /** The realm's typed array constructors, captured before any policy code ran. */
   readonly Float64Array: Float64ArrayConstructor;
   readonly Float32Array: Float32ArrayConstructor;
   readonly Uint8Array: Uint8ArrayConstructor;

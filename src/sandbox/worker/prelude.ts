@@ -201,32 +201,6 @@ export const PRELUDE_SOURCE = String.raw`(function () {
     }
     return clean;
   };
-  // Small Box observations are copied element by element here, in the realm, and handed to
-  // act in the same call: one cross-realm call per step instead of three (constructor, set,
-  // act). One function literal per element type: closures of one literal share type feedback,
-  // and each of these stays monomorphic (the host's typed array in, this realm's out).
-  const Float64ArrayCtor = Float64Array;
-  const Uint8ArrayCtor = Uint8Array;
-  const Int32ArrayCtor = Int32Array;
-  const actFloat64 = (policy, src, info) => {
-    const n = src.length;
-    const o = new Float64ArrayCtor(n);
-    for (let i = 0; i < n; i++) o[i] = src[i];
-    return policy.act(o, info);
-  };
-  const actUint8 = (policy, src, info) => {
-    const n = src.length;
-    const o = new Uint8ArrayCtor(n);
-    for (let i = 0; i < n; i++) o[i] = src[i];
-    return policy.act(o, info);
-  };
-  const actInt32 = (policy, src, info) => {
-    const n = src.length;
-    const o = new Int32ArrayCtor(n);
-    for (let i = 0; i < n; i++) o[i] = src[i];
-    return policy.act(o, info);
-  };
-
   const bridge = freeze({
     /** Realm-owned values from host primitives. */
     parse: (json) => parse(json),
@@ -240,9 +214,6 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       return o;
     },
     newArray: () => [],
-    actFloat64: actFloat64,
-    actUint8: actUint8,
-    actInt32: actInt32,
     Float64Array: Float64Array,
     Float32Array: Float32Array,
     Uint8Array: Uint8Array,

@@ -77,6 +77,7 @@ function main(): void {
       bundles.set(m.bundleId, bundle);
       if (bundles.size > WORKER_BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
+    if (!draining && queue.length === 0) reporter.idleEnded();
     m.jobs.forEach((job, i) => queue.push({ message: m, job, bundle, lastOfChunk: i === m.jobs.length - 1 }));
     if (!draining) drain();
   });
@@ -89,7 +90,13 @@ function main(): void {
 function loadBundle(code: string): LoadedBundle {
   const plan = planModule(code);
   // The rewrite only adds text before the module's final return: the source map still holds.
-  return { code: plan.reuse ? plan.code : code, shared: plan.reuse, mayAddGlobals: plan.mayAddGlobals, sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME) };
+  return {
+    code: plan.reuse ? plan.code : code,
+    shared: plan.reuse,
+    borrowObservation: plan.reuse && plan.borrowObservation,
+    mayAddGlobals: plan.mayAddGlobals,
+    sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME),
+  };
 }
 
 interface QueuedEpisode {
@@ -113,6 +120,15 @@ class Reporter {
   private lastSent = performance.now();
 
   constructor(private readonly send: (m: WorkerMessage) => void) {}
+
+  /**
+   * Work arrived at an idle worker. The host armed its silence timer when it sent it, so the
+   * interval starts over: without this, the first position of every batch went out at once (an
+   * extra message the host read while the workers had the cores).
+   */
+  idleEnded(): void {
+    this.lastSent = performance.now();
+  }
 
   begin(job: number, exact: boolean): void {
     this.exact = exact;
