@@ -632,9 +632,11 @@ export class Run extends EventEmitter<RunEvents> {
       this.lastProgressSync = Date.now();
       // syncAsync writes every appended line before it returns: this progress is covered.
       const covered = this.pendingProgress;
+      // The batch it counts (a rolled-back submission's number is used again by the next).
+      const batch = this.running;
       // The fsync runs on the thread pool so the event loop keeps taking episodes meanwhile.
       this.journal.syncAsync().then(
-        () => this.progressDurable(covered),
+        () => this.progressDurable(covered, batch),
         () => {
           // The end of the batch syncs again, blocking, and reports a failure there.
           this.progressSyncing = false;
@@ -646,11 +648,11 @@ export class Run extends EventEmitter<RunEvents> {
     else this.progressTimer = setTimeout(sync, wait).unref();
   }
 
-  private progressDurable(covered: ProgressNotification | null): void {
+  private progressDurable(covered: ProgressNotification | null, batch: Run['running']): void {
     this.progressSyncing = false;
     if (this.closed) return;
-    // Nothing for a submission that ended meanwhile: its final count, or its rollback, went out.
-    if (covered !== null && this.running?.submission === covered.submission) {
+    // Nothing for a batch that ended meanwhile: its final count, or its rollback, went out.
+    if (covered !== null && batch !== null && this.running === batch) {
       if (this.pendingProgress === covered) this.pendingProgress = null;
       this.emit('progress', covered);
     }
@@ -658,12 +660,11 @@ export class Run extends EventEmitter<RunEvents> {
     if (this.pendingProgress) this.notifyAfterSync(this.pendingProgress);
   }
 
-  /** The end of a batch: whatever progress is pending goes out after a blocking fsync. */
+  /** The end of a batch, right after a blocking journal sync: whatever progress is pending goes out. */
   private flushProgress(): void {
     const p = this.pendingProgress;
     this.dropProgress();
     if (!p || this.closed) return;
-    this.journal.sync();
     this.emit('progress', p);
   }
 

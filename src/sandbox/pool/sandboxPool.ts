@@ -39,7 +39,7 @@ const MAX_CHUNK = 32;
 const MIN_CHUNK_MS = 2;
 const CHECKED_ENVIRONMENTS_KEPT = 64;
 /** Weight of the newest episode in the running estimate of an environment's episode time. */
-const EPISODE_MS_WEIGHT = 0.1;
+const EPISODE_MS_WEIGHT = 0.25;
 
 interface Batch {
   request: BatchRequest;
@@ -234,7 +234,9 @@ export class SandboxPool {
       let left = 0;
       for (const j of this.queue) if (j.batch === head.batch) left++;
       const perEpisodeMs = this.episodeMs.get(head.envId);
-      const forTime = perEpisodeMs === undefined ? 1 : Math.ceil(MIN_CHUNK_MS / Math.max(perEpisodeMs, 1e-3));
+      // Never more than an equal share per worker: the estimate comes from earlier batches,
+      // maybe of a faster policy, and must not leave workers idle on a small batch.
+      const forTime = perEpisodeMs === undefined ? 1 : Math.min(Math.ceil(MIN_CHUNK_MS / Math.max(perEpisodeMs, 1e-3)), Math.ceil(left / this.size));
       size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size)), forTime));
       sizes.set(head.batch, size);
     }

@@ -203,8 +203,11 @@ class TopLevelScope {
         return;
       case 'VariableDeclaration':
         for (const d of s['declarations'] as Node[]) {
+          const name = (d['id'] as Node)['name'] as string;
           const init = d['init'] as Node | null;
-          this.kinds.set((d['id'] as Node)['name'] as string, init ? this.value(init) : 'primitive');
+          const kind = init ? this.value(init) : 'primitive';
+          // `var X = …; var X;` keeps the first value: a name declared twice is only passed on.
+          this.kinds.set(name, this.declarations.get(name) === null ? 'other' : kind);
         }
         return;
       case 'ExpressionStatement': {
@@ -237,7 +240,7 @@ class TopLevelScope {
   }
 
   private isEsbuildHelper(name: string): boolean {
-    return this.initializers.get(name)?.replace(/\s+/g, '') === ESBUILD_HELPERS.get(name);
+    return this.declarations.get(name) !== null && this.initializers.get(name)?.replace(/\s+/g, '') === ESBUILD_HELPERS.get(name);
   }
 
   /** An expression evaluated at load time whose value is only stored; returns what it holds. */
@@ -345,8 +348,12 @@ class TopLevelScope {
         throw new Impure('a module-level property converted at load time (it may run its valueOf or toString)');
       case 'CallExpression': {
         // Math functions give the same number every time; Math.random would differ by episode.
+        // Only Math's own functions, called as Math.f(…): not Math.random.call, Math.constructor(…).
         const callee = e['callee'] as Node;
-        const mathCall = callee.type === 'MemberExpression' && !callee['computed'] && this.intrinsic(callee['object'] as Node) === 'Math' && (callee['property'] as Node)['name'] !== 'random';
+        const object = callee['object'] as Node | undefined;
+        const name = (callee['property'] as Node | undefined)?.['name'];
+        const mathCall =
+          callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && object?.type === 'Identifier' && this.intrinsic(object) === 'Math' && name !== 'random' && typeof name === 'string' && Object.hasOwn(Math, name) && typeof (Math as unknown as Record<string, unknown>)[name] === 'function';
         if (!mathCall) throw new Impure('a call at the top level (its result may hold state)');
         for (const a of e['arguments'] as Node[]) {
           if (a.type === 'SpreadElement') throw new Impure('a spread at the top level (it runs an iterator)');
@@ -390,6 +397,10 @@ class TopLevelScope {
   }
 
   private checkClass(c: Node): void {
+    // Its static initializers and computed keys see the class's own name: `class JSON { … }`
+    // would make JSON.x below mean the class, not the built-in.
+    const name = (c['id'] as Node | null)?.['name'] as string | undefined;
+    if (name !== undefined && (INTRINSICS.has(name) || PRIMITIVE_GLOBALS.has(name))) throw new Impure(`a class named ${name}, like a built-in`);
     if (c['superClass']) this.value(c['superClass'] as Node);
     for (const member of (c['body'] as Node)['body'] as Node[]) {
       if (member.type === 'StaticBlock') throw new Impure('a static block');

@@ -71,6 +71,11 @@ function actMethod(declaration: Node): Node | undefined {
   return fn['generator'] || fn['async'] ? undefined : fn;
 }
 
+/** An own property of Math (the realm's is the same built-in, frozen), or undefined. */
+function mathMember(name: unknown): unknown {
+  return typeof name === 'string' && Object.hasOwn(Math, name) ? (Math as unknown as Record<string, unknown>)[name] : undefined;
+}
+
 function keyName(key: Node | undefined): unknown {
   return key?.type === 'Identifier' ? key['name'] : key?.type === 'Literal' ? key['value'] : undefined;
 }
@@ -167,8 +172,8 @@ class ObservationUse {
       case 'MemberExpression': {
         if (e['optional']) return false;
         const object = e['object'] as Node;
-        // Math's properties are numbers and functions; the global cannot be replaced.
-        if (this.isGlobalMath(object) && !e['computed']) return true;
+        // Math's own constants (Math.PI); not what it inherits (Math.constructor is Object).
+        if (this.isGlobalMath(object) && !e['computed']) return typeof mathMember((e['property'] as Node)['name']) === 'number';
         if (object.type === 'Identifier' && this.references.get(object)?.resolved === this.observation) {
           // An element (a number, or undefined out of range) or the length.
           return e['computed'] ? this.isNumeric(e['property'] as Node) : (e['property'] as Node)['name'] === 'length';
@@ -176,8 +181,9 @@ class ObservationUse {
         return false;
       }
       case 'CallExpression': {
+        // Math's own functions return numbers (Math.random.call, Math.constructor(…) are not these).
         const callee = e['callee'] as Node;
-        return !e['optional'] && callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && this.isGlobalMath(callee['object'] as Node);
+        return !e['optional'] && callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && this.isGlobalMath(callee['object'] as Node) && typeof mathMember((callee['property'] as Node)['name']) === 'function';
       }
       default:
         return false;

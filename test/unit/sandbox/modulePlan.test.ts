@@ -67,6 +67,9 @@ function step(o: Float64Array): number { return o[0]! * W[0]! + EPS + (SAME ? Ag
     ['toString run by a template at load time', `const o = { toString: () => String(Math.random()) };\nconst s = \`\${o}\`;\nfunction step(): number { return s.length; }`, /o is converted at load time/],
     ['a Math function given an object', `const o = { valueOf: Math.random };\nconst x = Math.floor(o as unknown as number);\nfunction step(): number { return x; }`, /o is converted at load time/],
     ['a spread at load time', `const a = [1, 2];\nconst b = [...a];\nfunction step(): number { return b[0]!; }`, /spread/],
+    ['Math.random called through call()', `const r = Math.random.call(undefined);\nfunction step(): number { return r > 0.5 ? 1 : 0; }`, /call at the top level/],
+    ['a class named like a built-in, whose static getter runs at load time', `const C = class JSON { static get x(): any { let n = 0; return () => ++n; } static counter = JSON.x; };\nfunction step(): number { return (C as any).counter(); }`, /class named JSON/],
+    ['a var declared again, converted at load time', `var X: any = class { static valueOf(): number { let n = 0; (this as any).counter = () => ++n; return 1; } };\nvar X: any;\nconst ONE = X + 0;\nfunction step(): number { return X.counter() + ONE; }`, /X is converted at load time/],
   ];
   for (const [what, code, reason] of fresh) {
     it(`runs the module per episode for ${what}`, async () => {

@@ -43,7 +43,7 @@ describe('sandbox: observations that act only reads', function () {
   const reads: [string, string][] = [
     ['elements in a counted loop', `export class Policy { private readonly w = [0, 0, 1, 0]; act(observation: Float64Array): number { let s = 0; for (let i = 0; i < 4; i++) s += this.w[i]! * observation[i]!; return s > 0 ? 1 : 0; } }`],
     ['destructuring', `export class Policy { act(o: Float64Array): number { const [, , angle, spin] = o; return angle! + 0.5 * spin! > 0 ? 1 : 0; } }`],
-    ['the length and arithmetic indices', `const LAST = 3;\nexport class Policy { act(o: Float64Array): number { let s = 0; let j = o.length - 1; while (j >= 0) { s += o[j]! * o[Math.min(j, LAST)]!; j -= 1; } return s > 0 ? 1 : 0; } }`],
+    ['the length and arithmetic indices', `const LAST = 3;\nexport class Policy { act(o: Float64Array): number { let s = 0; let j = o.length - 1; while (j >= 0) { s += o[j]! * o[Math.min(j, LAST)]! + o[Math.floor(Math.PI)]!; j -= 1; } return s > 0 ? 1 : 0; } }`],
   ];
   for (const [what, policy] of reads) {
     it(`borrows for a policy reading ${what}`, async () => assert.equal(await borrows(policy), true));
@@ -61,6 +61,8 @@ describe('sandbox: observations that act only reads', function () {
     ['reads arguments', `export class Policy { act(o: Float64Array): number { return (arguments[0] as Float64Array)[0]! > 0 ? 1 : 0; } }`],
     ['spreads it', `export class Policy { act(o: Float64Array): number { const c = [...o]; return c[0]! > 0 ? 1 : 0; } }`],
     ['is a getter', `export class Policy { get act() { return (o: Float64Array) => (o[0]! > 0 ? 1 : 0); } }`],
+    ['indexes it with what Math inherits (Math.constructor("buffer") is a String)', `export class Policy { b?: unknown; act(o: Float64Array): number { this.b = (o as any)[Math.constructor('buffer')]; return 0; } }`],
+    ['indexes it with a Math function called through call()', `export class Policy { act(o: Float64Array): number { return (o as any)[(Math.max as any).call(null, 'buffer')] ? 1 : 0; } }`],
   ];
   for (const [what, policy] of escapes) {
     it(`gives fresh arrays to a policy that ${what}`, async () => assert.equal(await borrows(policy), false));
