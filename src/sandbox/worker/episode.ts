@@ -290,7 +290,7 @@ interface RealmSetup {
   contextTemplate: object;
   toRealmObs: ToRealm;
   toRealmInfo: (info: Info) => unknown;
-  /** Made at the first episode's first step: a shared module has run by then (see actorFor). */
+  /** Made once the first episode's policy is constructed: a shared module has run by then. */
   act?: Actor;
 }
 

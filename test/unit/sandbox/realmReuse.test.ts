@@ -157,6 +157,19 @@ export class Policy {
     }
   });
 
+  it("promise callbacks a policy queues never run, not even in a realm's first episode", async () => {
+    // Setting up a realm for a bundle happens around its first episode; evaluating a script in
+    // the realm then would drain the callbacks its constructor queued, in that episode only.
+    for (const module of ['', 'let state = 0;\nstate++;\n']) {
+      const bundle = await bundleOf(`${module}export class Policy {
+  constructor() { void Promise.resolve().then(() => console.log('callback ran')); }
+  act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}`);
+      const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+      assert.deepEqual(records.map((r) => [r.status, r.log.text]), records.map(() => ['ok', '']), module ? 'module per episode' : 'shared module');
+    }
+  });
+
   it('an episode that throws leaves nothing behind for the next ones', async () => {
     const bundle = await bundleOf(`export class Policy {
   constructor(ctx: any) {
