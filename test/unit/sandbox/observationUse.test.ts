@@ -85,7 +85,18 @@ describe('sandbox: observations that act only reads', function () {
     return this.n > 5 ? 0 : o[2]! + 0.5 * o[3]! > 0 ? 1 : 0;
   }
 }`;
-    for (const policy of [installedInConstructor, swappedMidEpisode]) {
+    // A getter that answers with the class's act every other read: a check and a call that each
+    // read act would hand the keeper the shared array.
+    const alternatingGetter = `export class Policy {
+  ${KEEPER_FIELDS} reads = 0;
+  constructor() {
+    const own = Policy.prototype.act;
+    const keeper = ${KEEPER_ACT};
+    Object.defineProperty(this, 'act', { get: () => (this.reads++ % 2 === 0 ? own : keeper) });
+  }
+  act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
+}`;
+    for (const policy of [installedInConstructor, swappedMidEpisode, alternatingGetter]) {
       assert.equal(await borrows(policy), true, 'the class method passes the check');
       const records = await pool.runBatch({ bundle: await bundleOf(policy), envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
       assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok']);
