@@ -158,12 +158,13 @@ class EpisodeRun {
     if (performance.now() - tReset > limits.actTimeoutMs) return this.finish('timeout', { message: `reset() ran longer than ${limits.actTimeoutMs} ms`, deadline: 'act' });
 
     this.beat('act', 0, 0);
-    return this.loop(env, policy, first.observation, first.info, act, toRealmInfo, setup.checker);
+    return this.loop(env, policy, first.observation, first.info, act, perRealm, setup.checker);
   }
 
   /** The hot loop, kept small so V8 optimizes it on its own. */
-  private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, act: Actor, toRealmInfo: (i: Info) => unknown, checker: ActionChecker): EpisodeRecord {
+  private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, act: Actor, infos: Pick<RealmSetup, 'toRealmInfo' | 'emptyInfo'>, checker: ActionChecker): EpisodeRecord {
     const { limits, recorder } = this;
+    const { toRealmInfo, emptyInfo } = infos;
     const snapshot = (): unknown => env.snapshot();
     let lastCheck = performance.now();
     let lastBeat = lastCheck;
@@ -176,7 +177,8 @@ class EpisodeRun {
       let action: unknown;
       let value: unknown;
       try {
-        action = act(policy, observation, toRealmInfo(info));
+        // Most steps have no info; a call fewer per step (V8 inlines little more into this loop).
+        action = act(policy, observation, info === EMPTY_INFO ? emptyInfo : toRealmInfo(info));
       } catch (e) {
         return this.finish('exception', policyError(e, this.bundle.sourceMap, `act() threw at step ${this.length}`));
       }
@@ -290,6 +292,8 @@ interface RealmSetup {
   contextTemplate: object;
   toRealmObs: ToRealm;
   toRealmInfo: (info: Info) => unknown;
+  /** One frozen empty info: nearly every step has none, and copying nothing is free. */
+  emptyInfo: object;
   /** Made once the first episode's policy is constructed: a shared module has run by then. */
   act?: Actor;
 }
@@ -299,9 +303,9 @@ function realmSetup(realm: PolicyRealm, setup: EnvironmentSetup): RealmSetup {
   const cached = realm.setups.get(setup.key) as RealmSetup | undefined;
   if (cached) return cached;
   const toRealmObs = observationCopier(setup.observationSpace, realm);
-  // One frozen empty info: nearly every step has none, and copying nothing is free.
   const emptyInfo = Object.freeze(realm.bridge.newObject());
   const made: RealmSetup = {
+    emptyInfo,
     contextTemplate: realm.bridge.contextTemplate(setup.contextJson),
     toRealmObs,
     toRealmInfo: (info: Info): unknown => (info === EMPTY_INFO || isEmpty(info) ? emptyInfo : jsonToRealm(info, realm.bridge)),
