@@ -138,10 +138,15 @@ function runDirect(makePolicy: () => DirectPolicy, freshObservation: boolean): n
   return steps;
 }
 
-/** Best-of-`runs` wall time in ms of `fn`, after calling it for `warm.ms` and at least `warm.runs` times. */
-async function warmBestOf(runs: number, warm: { runs: number; ms: number }, fn: () => Promise<unknown> | unknown): Promise<number> {
+/** Calls `fn` for `warm.ms` and at least `warm.runs` times. */
+async function warmUp(warm: { runs: number; ms: number }, fn: () => Promise<unknown> | unknown): Promise<void> {
   const start = process.hrtime.bigint();
   for (let i = 0; i < warm.runs || Number(process.hrtime.bigint() - start) / 1e6 < warm.ms; i++) await fn();
+}
+
+/** Best-of-`runs` wall time in ms of `fn`, after warming it up. */
+async function warmBestOf(runs: number, warm: { runs: number; ms: number }, fn: () => Promise<unknown> | unknown): Promise<number> {
+  await warmUp(warm, fn);
   return bestOf(runs, fn);
 }
 
@@ -169,8 +174,7 @@ async function timeSandbox(pool: SandboxPool, bundle: PolicyBundle, expectedStep
     return Number(process.hrtime.bigint() - t0) / 1e6;
   };
   await batch(); // starts the workers
-  const warmStart = process.hrtime.bigint();
-  for (let i = 0; i < SANDBOX_WARM.runs || Number(process.hrtime.bigint() - warmStart) / 1e6 < SANDBOX_WARM.ms; i++) await batch();
+  await warmUp(SANDBOX_WARM, batch);
   let sandboxMs = Infinity;
   let directMs = Infinity;
   for (let i = 0; i < SANDBOX_RUNS; i++) {

@@ -24,11 +24,19 @@ async function writeEpisodeFiles(tmp: string, stem: string, r: EpisodeRecord): P
   const header = { caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length, terminated: r.terminated, truncated: r.truncated, trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
   // The step lines come serialized from the sandbox worker that ran the episode.
   const errorText = r.error ? `\n[${r.status}] ${r.error.stack ?? r.error.message}\n` : '';
-  const written = await Promise.allSettled([
+  await settleAll([
     writeDurableAsync(path.join(tmp, 'episodes', `${stem}.jsonl`), r.trajectory.stepsJsonl === '' ? `${JSON.stringify(header)}\n` : `${JSON.stringify(header)}\n${r.trajectory.stepsJsonl}\n`),
     writeDurableAsync(path.join(tmp, 'logs', `${stem}.txt`), `${r.log.text}${r.log.truncated ? '\n[log truncated]\n' : ''}${errorText}`),
   ]);
-  for (const w of written) if (w.status === 'rejected') throw w.reason;
+}
+
+/**
+ * Waits for every promise, then throws the first failure: a failed commit leaves no write in
+ * flight, so abandon() never removes the dir under one.
+ */
+async function settleAll(promises: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(promises)).find((w): w is PromiseRejectedResult => w.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Write + fsync + close on the thread pool in one call (`flush`), so the event loop stays free. */
@@ -79,11 +87,7 @@ export class FeedbackStore {
       },
       commit: async (summary) => {
         const stems = FeedbackStore.fileStems(records);
-        // Every write settles before a failure is reported: abandon() must not remove the dir
-        // under writes still in flight.
-        const writes = await Promise.allSettled(records.map((r, i) => writeEpisodeFiles(tmp, stems[i] as string, r)));
-        const failed = writes.find((w): w is PromiseRejectedResult => w.status === 'rejected');
-        if (failed) throw failed.reason;
+        await settleAll(records.map((r, i) => writeEpisodeFiles(tmp, stems[i] as string, r)));
         writeFileDurable(path.join(tmp, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
         fsyncDir(path.join(tmp, 'episodes'));
         fsyncDir(path.join(tmp, 'logs'));

@@ -37,6 +37,7 @@ const MAX_CHUNK = 32;
  * of a batch (a 128-episode CartPole batch made ~8 round trips per worker).
  */
 const MIN_CHUNK_MS = 2;
+/** Environment ids and parameters remembered as valid (see checkEnvironment). */
 const CHECKED_ENVIRONMENTS_KEPT = 64;
 /** Weight of the newest episode in the running estimate of an environment's episode time. */
 const EPISODE_MS_WEIGHT = 0.25;

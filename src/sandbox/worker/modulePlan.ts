@@ -22,6 +22,7 @@
  */
 import { parse } from 'acorn';
 import { actOnlyReadsObservation } from './observationUse';
+import { ownMathMember, walk, type Node } from './syntax';
 
 /** The parameter the module function gets its seal function through. */
 export const SEAL_PARAMETER = '__policyforge_seal';
@@ -44,12 +45,6 @@ export type ModulePlan = (
   mayAddGlobals: boolean;
 };
 
-interface Node {
-  type: string;
-  start: number;
-  [key: string]: unknown;
-}
-
 /** Methods that change the array, map, set or typed array they are called on. */
 const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear']);
 /**
@@ -70,6 +65,7 @@ const INTRINSICS = new Set(['Object', 'Math', 'Number', 'Array', 'String', 'Symb
 const PRIMITIVE_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
 
 class Impure extends Error {}
+
 export function planModule(code: string): ModulePlan {
   let program: Node;
   try {
@@ -353,7 +349,7 @@ class TopLevelScope {
         const object = callee['object'] as Node | undefined;
         const name = (callee['property'] as Node | undefined)?.['name'];
         const mathCall =
-          callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && object?.type === 'Identifier' && this.intrinsic(object) === 'Math' && name !== 'random' && typeof name === 'string' && Object.hasOwn(Math, name) && typeof (Math as unknown as Record<string, unknown>)[name] === 'function';
+          callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && object?.type === 'Identifier' && this.intrinsic(object) === 'Math' && name !== 'random' && typeof ownMathMember(name) === 'function';
         if (!mathCall) throw new Impure('a call at the top level (its result may hold state)');
         for (const a of e['arguments'] as Node[]) {
           if (a.type === 'SpreadElement') throw new Impure('a spread at the top level (it runs an iterator)');
@@ -463,18 +459,6 @@ function checkMutation(node: Node, names: Set<string>): void {
         throw new Impure(`module-level ${root} may be changed by .${method ?? '[…]'}()`);
       }
       return;
-    }
-  }
-}
-
-function walk(node: Node, visit: (n: Node, parent: Node | undefined) => void, parent?: Node): void {
-  visit(node, parent);
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    if (Array.isArray(v)) {
-      for (const c of v) if (c && typeof c === 'object' && typeof (c as Node).type === 'string') walk(c as Node, visit, node);
-    } else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') {
-      walk(v as Node, visit, node);
     }
   }
 }

@@ -23,11 +23,7 @@
  */
 import { analyze, type Reference, type Scope, type Variable } from 'eslint-scope';
 import type * as ESTree from 'estree';
-
-interface Node {
-  type: string;
-  [key: string]: unknown;
-}
+import { ownMathMember, walk, type Node } from './syntax';
 
 /** Operators whose result is a number or a bigint whatever their operands. */
 const ARITHMETIC = new Set(['-', '*', '/', '%', '**', '|', '&', '^', '<<', '>>', '>>>']);
@@ -71,11 +67,6 @@ function actMethod(declaration: Node): Node | undefined {
   return fn['generator'] || fn['async'] ? undefined : fn;
 }
 
-/** An own property of Math (the realm's is the same built-in, frozen), or undefined. */
-function mathMember(name: unknown): unknown {
-  return typeof name === 'string' && Object.hasOwn(Math, name) ? (Math as unknown as Record<string, unknown>)[name] : undefined;
-}
-
 function keyName(key: Node | undefined): unknown {
   return key?.type === 'Identifier' ? key['name'] : key?.type === 'Literal' ? key['value'] : undefined;
 }
@@ -87,7 +78,7 @@ class ObservationUse {
   private readonly numericVariables = new Map<Variable, boolean>();
 
   constructor(program: Node, scopes: readonly Scope[], private readonly actScope: Scope, private readonly observation: Variable) {
-    linkParents(program, this.parents);
+    walk(program, (n, parent) => void (parent && this.parents.set(n, parent)));
     for (const s of scopes) for (const r of s.references) this.references.set(r.identifier as unknown as Node, r);
   }
 
@@ -173,7 +164,7 @@ class ObservationUse {
         if (e['optional']) return false;
         const object = e['object'] as Node;
         // Math's own constants (Math.PI); not what it inherits (Math.constructor is Object).
-        if (this.isGlobalMath(object) && !e['computed']) return typeof mathMember((e['property'] as Node)['name']) === 'number';
+        if (this.isGlobalMath(object) && !e['computed']) return typeof ownMathMember((e['property'] as Node)['name']) === 'number';
         if (object.type === 'Identifier' && this.references.get(object)?.resolved === this.observation) {
           // An element (a number, or undefined out of range) or the length.
           return e['computed'] ? this.isNumeric(e['property'] as Node) : (e['property'] as Node)['name'] === 'length';
@@ -183,7 +174,7 @@ class ObservationUse {
       case 'CallExpression': {
         // Math's own functions return numbers (Math.random.call, Math.constructor(…) are not these).
         const callee = e['callee'] as Node;
-        return !e['optional'] && callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && this.isGlobalMath(callee['object'] as Node) && typeof mathMember((callee['property'] as Node)['name']) === 'function';
+        return !e['optional'] && callee.type === 'MemberExpression' && !callee['computed'] && !callee['optional'] && this.isGlobalMath(callee['object'] as Node) && typeof ownMathMember((callee['property'] as Node)['name']) === 'function';
       }
       default:
         return false;
@@ -220,18 +211,5 @@ class ObservationUse {
     if (p?.type === 'UpdateExpression') return true;
     if (p?.type === 'AssignmentExpression' && p['left'] === id) return this.isNumeric(p);
     return false;
-  }
-}
-
-function linkParents(node: Node, parents: Map<Node, Node>): void {
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    const children = Array.isArray(v) ? v : [v];
-    for (const c of children) {
-      if (c && typeof c === 'object' && typeof (c as Node).type === 'string') {
-        parents.set(c as Node, node);
-        linkParents(c as Node, parents);
-      }
-    }
   }
 }
