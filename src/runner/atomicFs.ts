@@ -36,7 +36,18 @@ export function writeJsonAtomic(file: string, value: unknown, mode?: number): vo
   writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, mode);
 }
 
-/** Writes a file without fsync (used inside a temp dir that is fsynced/renamed as a whole). */
+/**
+ * Replaces a JSON file in one step for its readers (temp + rename) but without fsync: for files
+ * the runner writes again on every start (`feedback/latest.json`). Readers never see a torn
+ * file; a machine crash may leave an old or empty one, which the next start replaces.
+ */
+export function replaceJson(file: string, value: unknown): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
+  fs.writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+}
+
+/** Writes and fsyncs a file in place (inside a temp dir that is renamed as a whole, or a file whose loss is caught later). */
 export function writeFileDurable(file: string, data: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const fd = fs.openSync(file, 'w');

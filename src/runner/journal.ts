@@ -15,6 +15,8 @@ export type JournalEvent =
   | { type: 'episode_finished'; submission: number; caseIndex: number; status: string; return: number; length: number }
   | { type: 'submitted'; submission: number; checkpoint: string; parent: number | null; cases: number[]; charged: number; mean: number; okCount: number; count: number; budgetUsed: number; editClass?: string }
   | { type: 'submit_rolled_back'; submission: number; why: string }
+  /** Trajectory/log files a machine crash cut short, re-run on restart (not charged): `lost` could not be reproduced. */
+  | { type: 'feedback_repaired'; submission: number; rerun: number; lost: number }
   | { type: 'restored'; submission: number; checkpoint: string }
   | { type: 'finished'; mode: 'paper' | 'candidates'; candidates: number[]; trigger: 'finish' | 'budget' }
   | { type: 'validated'; submission: number; checkpoint: string; stats: ReturnStats }

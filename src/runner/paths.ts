@@ -12,6 +12,8 @@ export interface WorkspacePaths {
   readonly events: string;
   readonly report: string;
   readonly checkpoints: string;
+  /** Records of committed submissions whose trajectories and logs are not yet fsynced (see feedbackStore.ts). */
+  readonly unflushed: string;
   readonly agentsMd: string;
   submissionDir(n: number): string;
   checkpointDir(id: string): string;
@@ -39,6 +41,7 @@ export function workspacePaths(root: string): WorkspacePaths {
     events: path.join(state, 'events.jsonl'),
     report: path.join(state, 'report.json'),
     checkpoints: path.join(state, 'checkpoints'),
+    unflushed: path.join(state, 'unflushed'),
     agentsMd: path.join(abs, 'AGENTS.md'),
     submissionDir: (n) => path.join(abs, 'feedback', submissionName(n)),
     checkpointDir: (id) => path.join(state, 'checkpoints', id),

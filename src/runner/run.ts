@@ -30,7 +30,7 @@ import { parseCaseRanges } from './cases';
 import { CheckpointStore } from './checkpoints';
 import { parseFrozenConfig, type RunConfig } from './config';
 import type { EpisodeExecutor } from './executor';
-import { FeedbackStore } from './feedbackStore';
+import { FeedbackStore, type DamagedSubmission } from './feedbackStore';
 import { Journal, type JournalEvent, type StampedEvent } from './journal';
 import { workspacePaths, type WorkspacePaths } from './paths';
 import { RunError } from './runError';
@@ -95,7 +95,7 @@ export class Run extends EventEmitter<RunEvents> {
       throw new Error(`the secret at ${secretPath(config.runId)} is not the one this run started with; the run cannot continue`);
     }
     this.checkpoints = new CheckpointStore(this.paths);
-    this.feedbackStore = new FeedbackStore(this.paths, config.feedbackMaxBytes);
+    this.feedbackStore = new FeedbackStore(this.paths, config.feedbackMaxBytes, (m) => this.log(m));
     this.journal = new Journal(this.paths.events);
     this.state = foldJournal(events);
     if (!created) this.record({ type: 'created', runId: config.runId, envId: config.envId, budget: config.budget, secretFingerprint: this.seeds.fingerprint() });
@@ -133,6 +133,14 @@ export class Run extends EventEmitter<RunEvents> {
     }
     this.feedbackStore.cleanTemp();
     this.checkpoints.cleanTemp();
+    // Before any request: a queued submit or a resumed finish waits behind the repairs.
+    for (const damaged of this.feedbackStore.checkUnflushed((n) => this.state.submissions.has(n))) {
+      void this.enqueue(() => this.repairLostFeedback(damaged)).catch((e: unknown) => {
+        const note = `submission ${damaged.submission}: re-running the episodes whose files a machine crash cut short failed (tried again at the next start): ${e instanceof Error ? e.message : String(e)}`;
+        this.recoveryNotes.push(note);
+        this.log(note);
+      });
+    }
     const last = Math.max(0, ...this.state.submissions.keys());
     if (last > 0) {
       const summary = this.feedbackStore.read(last);
@@ -144,6 +152,25 @@ export class Run extends EventEmitter<RunEvents> {
     } else if (!this.state.finish && this.remaining() === 0 && this.state.submissions.size > 0) {
       void this.finish({}, 'budget').catch((e: unknown) => this.log(`finish failed: ${String(e)}`));
     }
+  }
+
+  /**
+   * Re-runs the episodes whose trajectory or log files a machine crash cut short before their
+   * background fsync (see feedbackStore.ts). Nothing is charged: the same cases with the same
+   * seeds and checkpoint give the same episodes, so the files come back as they were. An
+   * episode whose re-run ends differently (a policy that reads the clock, a deadline that fell
+   * differently) gets a note that its files were lost instead.
+   */
+  private async repairLostFeedback(d: DamagedSubmission): Promise<void> {
+    const originals = d.episodes.map((e) => d.summary.episodes[e.position]!);
+    const records = await this.opts.executor.runBatch(this.batchBase(this.checkpoints.load(d.summary.checkpoint), 'train', originals.map((e) => e.caseIndex)));
+    const reruns = records.map((r, k) => (sameOutcome(r, originals[k]!) ? r : null));
+    const lost = reruns.filter((r) => r === null).length;
+    await this.feedbackStore.repair(d, reruns, 'lost in a machine crash before it reached the disk; a re-run of the case did not reproduce the episode');
+    this.record({ type: 'feedback_repaired', submission: d.submission, rerun: originals.length, lost });
+    this.recoveryNotes.push(
+      `submission ${d.submission}: the files of ${originals.length} episode(s) were cut short by a machine crash and their cases were re-run (not charged): ${originals.length - lost} restored${lost > 0 ? `, ${lost} did not reproduce and are marked lost` : ''}`,
+    );
   }
 
   // --- queries ---------------------------------------------------------------------------
@@ -693,8 +720,14 @@ export class Run extends EventEmitter<RunEvents> {
     this.dropProgress();
     this.cancel();
     await this.queue.catch(() => undefined);
+    await this.feedbackStore.flushed();
     this.journal.close();
   }
+}
+
+/** A re-run reproduced an episode: same case, same end, same return and length. */
+function sameOutcome(r: EpisodeRecord, e: SubmissionSummary['episodes'][number]): boolean {
+  return r.caseIndex === e.caseIndex && r.status === e.status && r.return === e.return && r.length === e.length && r.terminated === e.terminated && r.truncated === e.truncated;
 }
 
 function range(n: number): number[] {

@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createRegistry } from '../../../src/envs';
+import { parseTrajectory } from '../../../src/extension/panels/runFiles';
 import { connectOrStart } from '../../../src/runner/launch';
+import { Run } from '../../../src/runner/run';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
-import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, tmpDir, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
   r.child.kill('SIGKILL');
@@ -17,9 +20,10 @@ describe('runner: durability across kill -9', function () {
     assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
     useTempDataDir();
   });
-  after(() => {
+  after(async () => {
     // Never leave a runner behind, even when a test failed half-way.
     killSpawnedRunners();
+    await closeSharedExecutor();
     cleanupTmp();
   });
 
@@ -102,6 +106,85 @@ describe('runner: durability across kill -9', function () {
     );
     await r2.client.close();
     await kill9(r2);
+  });
+
+  describe('a machine crash before the background fsync of trajectories and logs', () => {
+    /** Every file under feedback/, by relative path. */
+    const feedbackFiles = (dir: string): Map<string, Buffer> =>
+      new Map(
+        (fs.readdirSync(path.join(dir, 'feedback'), { recursive: true }) as string[])
+          .filter((f) => fs.statSync(path.join(dir, 'feedback', f)).isFile())
+          .map((f) => [f, fs.readFileSync(path.join(dir, 'feedback', f))]),
+      );
+    const unflushedRecords = (dir: string): string[] => (fs.existsSync(path.join(dir, '.policyforge', 'unflushed')) ? fs.readdirSync(path.join(dir, '.policyforge', 'unflushed')) : []);
+    let original: string;
+    /** Workspaces as the disk held them right after submission 1 was charged, before its bulk fsync. */
+    const snapshots: string[] = [];
+
+    before(async () => {
+      original = makeWorkspace({ budget: 12 });
+      writePolicy(original, cartPolicy(0.5, 'console.log("x", o[0]);'));
+      const run = Run.open(original, { executor: sharedExecutor(), registry: createRegistry(), assessStarter: false, log: () => undefined });
+      await run.submit({ cases: '0-5' });
+      // Synchronously, before the background fsync's first I/O completes: the record is still there.
+      assert.deepEqual(unflushedRecords(original), ['submit-0001.json']);
+      for (let i = 0; i < 3; i++) {
+        const copy = path.join(tmpDir('crash'), 'ws');
+        fs.cpSync(original, copy, { recursive: true });
+        snapshots.push(copy);
+      }
+      await run.close();
+      assert.deepEqual(unflushedRecords(original), [], 'the record goes once the files are fsynced');
+    });
+
+    it('re-runs the cases whose files came back short, uncharged, and restores them byte for byte', async () => {
+      const dir = snapshots[0]!;
+      const sub = path.join(dir, 'feedback', 'submit-0001');
+      // What a lost page cache leaves: files at length 0, cut short, or never created.
+      fs.truncateSync(path.join(sub, 'episodes', 'case-001.jsonl'), 0);
+      fs.truncateSync(path.join(sub, 'logs', 'case-002.txt'), 10);
+      fs.rmSync(path.join(sub, 'episodes', 'case-003.jsonl'));
+      const r = await spawnRunner(dir);
+      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      assert.equal(repaired.rerun, 3);
+      assert.equal(repaired.lost, 0);
+      assert.deepEqual(feedbackFiles(dir), feedbackFiles(original), 'every file as the submit wrote it');
+      assert.deepEqual(unflushedRecords(dir), []);
+      const st = await r.client.status();
+      assert.equal(st.budget.used, 6, 're-runs are not charged');
+      assert.ok(st.recovery.some((n) => /submission 1: the files of 3 episode\(s\) .* 3 restored$/.test(n)), st.recovery.join('; '));
+      await r.client.close();
+      await kill9(r);
+    });
+
+    it('marks a file lost, with why, when the re-run does not reproduce its episode', async () => {
+      const dir = snapshots[1]!;
+      const sub = path.join(dir, 'feedback', 'submit-0001');
+      fs.truncateSync(path.join(sub, 'episodes', 'case-000.jsonl'), 0);
+      // A re-run that ends differently (as a policy reading the clock would).
+      const summary = JSON.parse(fs.readFileSync(path.join(sub, 'summary.json'), 'utf8')) as { episodes: { return: number }[] };
+      summary.episodes[0]!.return += 1;
+      fs.writeFileSync(path.join(sub, 'summary.json'), JSON.stringify(summary));
+      const r = await spawnRunner(dir);
+      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      assert.equal(repaired.lost, 1);
+      const problem = parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-000.jsonl'), 'utf8'));
+      assert.match(String(problem), /lost in a machine crash .* did not reproduce/);
+      assert.deepEqual(fs.readFileSync(path.join(sub, 'logs', 'case-000.txt')), feedbackFiles(original).get(path.join('submit-0001', 'logs', 'case-000.txt')), 'the intact log is kept');
+      assert.ok((await r.client.status()).recovery.some((n) => /1 did not reproduce and are marked lost/.test(n)));
+      await r.client.close();
+      await kill9(r);
+    });
+
+    it('only fsyncs files that came through whole (a killed runner leaves them in the page cache)', async () => {
+      const dir = snapshots[2]!;
+      const r = await spawnRunner(dir);
+      await waitFor('the record to go', () => unflushedRecords(dir).length === 0);
+      assert.ok(!readEvents(dir).some((e) => e.type === 'feedback_repaired'), 'nothing re-run');
+      assert.deepEqual(feedbackFiles(dir), feedbackFiles(original));
+      await r.client.close();
+      await kill9(r);
+    });
   });
 
   it('serves a workspace with one runner: a second runner process is refused, concurrent clients share one', async () => {
