@@ -93,7 +93,7 @@ function episodeFiles(r: EpisodeRecord): { trajectory: FileBytes; log: FileBytes
 /**
  * Creates or replaces `file` with `chunks`, fsynced when `flush`. Synchronous: on this VM each
  * thread-pool round trip waits for an idle vCPU to wake, and the 256 files of a 128-episode
- * commit took 55-77 ms through the pool against 37-50 ms written in line.
+ * commit took 55-77 ms all through the pool against 37-50 ms all written in line.
  */
 function writeChunks(file: string, chunks: FileBytes, flush = false): void {
   const fd = fs.openSync(file, 'w');
@@ -108,6 +108,10 @@ function writeChunks(file: string, chunks: FileBytes, flush = false): void {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function joined(chunks: FileBytes): Buffer {
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks as Buffer[]);
 }
 
 /** Waits for every promise, then throws the first failure: nothing is left in flight when it is reported. */
@@ -216,10 +220,14 @@ export class FeedbackStore {
         const stems = FeedbackStore.fileStems(records);
         const files = records.map(episodeFiles);
         // No fsync here: see the file comment. The sizes below stand in for it until flush().
-        files.forEach((f, i) => {
-          writeChunks(path.join(tmp, 'episodes', `${stems[i]}.jsonl`), f.trajectory);
-          writeChunks(path.join(tmp, 'logs', `${stems[i]}.txt`), f.log);
-        });
+        // Creating the files is most of the cost (60-150 µs each here), and once the batch is
+        // over both cores are idle: the logs go through the thread pool while this thread writes
+        // the trajectories, each in its own directory (256 files: 26-33 ms in line, 14-18 ms so).
+        const logs = settleAll(files.map((f, i) => fsp.writeFile(path.join(tmp, 'logs', `${stems[i]}.txt`), joined(f.log))));
+        const trajectories = (async () => {
+          files.forEach((f, i) => writeChunks(path.join(tmp, 'episodes', `${stems[i]}.jsonl`), f.trajectory));
+        })();
+        await settleAll([logs, trajectories]);
         const unflushed: UnflushedRecord = { submission: n, trajectoryBytes: files.map((f) => byteSize(f.trajectory)), logBytes: files.map((f) => byteSize(f.log)) };
         writeFileDurable(this.unflushedFile(n), JSON.stringify(unflushed));
         fsyncDir(this.paths.unflushed);
