@@ -68,7 +68,11 @@ function workspace(root: string, i: number): string {
  */
 async function quiet(dir: string): Promise<void> {
   const records = path.join(dir, '.policyforge', 'unflushed');
-  while (fs.existsSync(records) && fs.readdirSync(records).length > 0) await new Promise((r) => setTimeout(r, 5));
+  const deadline = Date.now() + 10_000;
+  while (fs.existsSync(records) && fs.readdirSync(records).length > 0) {
+    if (Date.now() > deadline) throw new Error(`the background fsync of ${dir}'s feedback did not finish in 10 s`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
   collectGarbage();
 }
 

@@ -16,13 +16,13 @@ export function createSandboxExecutor(opts: SandboxExecutorOptions = {}): Episod
   const cache = new BuildCache();
   return {
     build: async (root) => {
-      const key = await cache.key(root);
+      const key = cache.key(root);
       const cached = key ? cache.get(key) : undefined;
       if (cached) return cached;
       const result = await buildBundle(root, { typeCheck: typeCheck ?? false });
       // Only successful builds are kept: a failing one is cheap and its message should be fresh.
       // The key is taken again so an edit racing the build never files a bundle under stale content.
-      if (key && result.ok && (await cache.key(root)) === key) cache.set(key, result);
+      if (key && result.ok && cache.key(root) === key) cache.set(key, result);
       return result;
     },
     runBatch: (request) => getPool().runBatch(request),
