@@ -7,15 +7,16 @@
  * Durability is split by what a loss would cost. The summary (what was charged and why) is
  * fsynced before the rename, like the journal line that charges it. The bulk files (trajectory
  * lines and policy logs, ~15 MB for 128 CartPole episodes) are written before the rename but
- * fsynced just after the charge, in the background: forcing 15 MB to this VM's disk took
+ * fsynced in the background, starting right after it: forcing 15 MB to this VM's disk took
  * 60-80 ms, most of a 128-episode submit's overhead. A killed runner loses nothing (the data is
  * in the page cache); only a machine crash in that window can. For it, each commit first
  * writes, durably, the byte size of every bulk file to `.policyforge/unflushed/submit-NNNN.json`
- * and removes that record once the fsyncs are done. On restart, a submission with a record left
- * has its files checked against it (file systems that order data before size, as ext4, XFS,
- * btrfs and APFS do, leave a lost file short, never at its size with other bytes), and the run
- * re-runs the episodes whose files are short: episodes are deterministic in their seeds, so
- * the re-run rewrites the same files (see Run.repairLostFeedback).
+ * and the background fsync removes that record when it is done. On restart, a submission with
+ * a record left has its files checked against it, and the run re-runs the episodes whose files
+ * are short (see Run.repairLostFeedback): episodes are deterministic in their seeds, so the
+ * re-run rewrites the same files. Sizes are enough only where a file's data reaches the disk
+ * before the size that covers it (see DEFER_BULK_FSYNC); elsewhere the bulk files are fsynced
+ * before the rename, as before.
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -36,9 +37,20 @@ export interface PendingFeedback {
 /** What `.policyforge/unflushed/submit-NNNN.json` holds: each bulk file's size, in the order of the summary's episodes. */
 interface UnflushedRecord {
   submission: number;
+  /** Which commit wrote it: a background fsync removes only its own commit's record. */
+  attempt: string;
   trajectoryBytes: number[];
   logBytes: number[];
 }
+
+/**
+ * Platforms whose usual file systems write a file's data before the size that covers it (ext4
+ * in its default data=ordered mode, XFS, btrfs, APFS): after a machine crash a file whose fsync
+ * had not finished is short or empty, never at its size with other bytes, so the size record
+ * catches it. Elsewhere (NTFS among them) it could come back at its size holding zeros, so the
+ * bulk files are fsynced before the rename there.
+ */
+export const DEFER_BULK_FSYNC = process.platform === 'linux' || process.platform === 'darwin';
 
 /** An episode of a submission whose bulk files came back short after a restart. */
 export interface DamagedEpisode {
@@ -46,10 +58,14 @@ export interface DamagedEpisode {
   position: number;
   trajectory: boolean;
   log: boolean;
+  /** The sizes the commit wrote, which a re-run must give again. */
+  trajectoryBytes: number;
+  logBytes: number;
 }
 
 export interface DamagedSubmission {
   submission: number;
+  attempt: string;
   summary: SubmissionSummary;
   episodes: DamagedEpisode[];
 }
@@ -112,6 +128,14 @@ function writeChunks(file: string, chunks: FileBytes, flush = false): void {
   }
 }
 
+/** Replaces `file` whole, durably: readers see the old or the new version, never part of one. */
+function replaceDurably(file: string, chunks: FileBytes): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
+  writeChunks(tmp, chunks, true);
+  fs.renameSync(tmp, file);
+  fsyncDir(path.dirname(file));
+}
+
 /** Waits for every promise, then throws the first failure: nothing is left in flight when it is reported. */
 async function settleAll(promises: readonly Promise<void>[]): Promise<void> {
   const failed = (await Promise.allSettled(promises)).find((w): w is PromiseRejectedResult => w.status === 'rejected');
@@ -171,6 +195,7 @@ export class FeedbackStore {
     private readonly paths: WorkspacePaths,
     private readonly maxBulkBytes: number,
     private readonly log: (message: string) => void = () => undefined,
+    private readonly deferBulkFsync = DEFER_BULK_FSYNC,
   ) {}
 
   /** Per-episode file stems; a repeated case index gets `-2`, `-3`, … so files never collide. */
@@ -216,29 +241,36 @@ export class FeedbackStore {
       },
       commit: async (summary) => {
         const stems = FeedbackStore.fileStems(records);
-        // No fsync here: see the file comment. The sizes below stand in for it until flush().
-        // Creating the files is most of the cost (60-150 µs each here), and once the batch is
-        // over both cores are idle: the logs go through the thread pool while this thread
-        // encodes and writes the trajectories, each kind in its own directory. It yields after
-        // each file, or the pool's writes could not go past their first step (open) until the
-        // last trajectory was written. 256 files, measured in the same spells: 26-33 ms all in
-        // line; 14-18 ms split, without yielding; 26-56 against 47-108 ms with and without
-        // yielding in a slower spell.
+        const flush = !this.deferBulkFsync;
+        // Unless flush: no fsync here (see the file comment); the sizes recorded below stand in
+        // for it until the background fsync. Creating the files is most of the cost (60-150 µs
+        // each here), and once the batch is over both cores are idle: the logs go through the
+        // thread pool while this thread encodes and writes the trajectories, each kind in its
+        // own directory. It yields after each file, or the pool's writes could not go past their
+        // first step (open) until the last trajectory was written. 256 files, measured in the
+        // same spells: 26-33 ms all in line; 14-18 ms split, without yielding; 26-56 against
+        // 47-108 ms with and without yielding in a slower spell.
         const logs = records.map(logFile);
-        const logsWritten = settleAll(logs.map((log, i) => fsp.writeFile(path.join(tmp, 'logs', `${stems[i]}.txt`), log)));
+        const logsWritten = settleAll(logs.map((log, i) => fsp.writeFile(path.join(tmp, 'logs', `${stems[i]}.txt`), log, { flush })));
         const trajectoryBytes: number[] = [];
         const trajectoriesWritten = (async () => {
           for (let i = 0; i < records.length; i++) {
             const trajectory = trajectoryFile(records[i]!);
             trajectoryBytes.push(byteSize(trajectory));
-            writeChunks(path.join(tmp, 'episodes', `${stems[i]}.jsonl`), trajectory);
+            writeChunks(path.join(tmp, 'episodes', `${stems[i]}.jsonl`), trajectory, flush);
             await new Promise((resolve) => setImmediate(resolve));
           }
         })();
         await settleAll([logsWritten, trajectoriesWritten]);
-        const unflushed: UnflushedRecord = { submission: n, trajectoryBytes, logBytes: logs.map((log) => log.length) };
-        writeFileDurable(this.unflushedFile(n), JSON.stringify(unflushed));
-        fsyncDir(this.paths.unflushed);
+        const attempt = randomBytes(6).toString('hex');
+        if (flush) {
+          fsyncDir(path.join(tmp, 'episodes'));
+          fsyncDir(path.join(tmp, 'logs'));
+        } else {
+          const unflushed: UnflushedRecord = { submission: n, attempt, trajectoryBytes, logBytes: logs.map((log) => log.length) };
+          writeFileDurable(this.unflushedFile(n), JSON.stringify(unflushed));
+          fsyncDir(this.paths.unflushed);
+        }
         writeFileDurable(path.join(tmp, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
         fsyncDir(tmp);
         const dst = this.paths.submissionDir(summary.submission);
@@ -247,20 +279,13 @@ export class FeedbackStore {
         fs.renameSync(tmp, dst);
         fsyncDir(this.paths.feedback);
         replaceJson(this.paths.latest, summary);
-        this.evict(summary.submission, sum(unflushed.trajectoryBytes));
-        this.flushLater(n);
+        this.evict(summary.submission, sum(trajectoryBytes));
+        if (!flush) this.flushLater(n, attempt);
       },
       abandon: async () => {
         fs.rmSync(tmp, { recursive: true, force: true });
       },
     };
-  }
-
-  /** Writes a whole submission at once (records in any order). */
-  async write(summary: SubmissionSummary, records: readonly EpisodeRecord[]): Promise<void> {
-    const pending = this.begin(summary.submission);
-    for (const r of records) pending.addEpisode(r);
-    await pending.commit(summary);
   }
 
   read(n: number): SubmissionSummary | undefined {
@@ -300,34 +325,41 @@ export class FeedbackStore {
       const dir = this.paths.submissionDir(n);
       const episodes: DamagedEpisode[] = [];
       FeedbackStore.fileStems(summary.episodes).forEach((stem, position) => {
-        const trajectory = !summary.files.evicted && fileSize(path.join(dir, 'episodes', `${stem}.jsonl`)) !== record.trajectoryBytes[position];
-        const log = fileSize(path.join(dir, 'logs', `${stem}.txt`)) !== record.logBytes[position];
-        if (trajectory || log) episodes.push({ position, trajectory, log });
+        const trajectoryBytes = record.trajectoryBytes[position] ?? -1;
+        const logBytes = record.logBytes[position] ?? -1;
+        const trajectory = !summary.files.evicted && fileSize(path.join(dir, 'episodes', `${stem}.jsonl`)) !== trajectoryBytes;
+        const log = fileSize(path.join(dir, 'logs', `${stem}.txt`)) !== logBytes;
+        if (trajectory || log) episodes.push({ position, trajectory, log, trajectoryBytes, logBytes });
       });
-      if (episodes.length > 0) damaged.push({ submission: n, summary, episodes });
-      else this.flushLater(n);
+      if (episodes.length > 0) damaged.push({ submission: n, attempt: record.attempt, summary, episodes });
+      else this.flushLater(n, record.attempt);
     }
     return damaged;
   }
 
   /**
    * Rewrites a damaged submission's short files, each from its episode's re-run (`reruns[k]` for
-   * `episodes[k]`) or, where the re-run did not reproduce the episode, as a note that it was
-   * lost and why; then fsyncs the submission's bulk files and drops its record.
+   * `episodes[k]`, null where the re-run ended differently) when the re-run gives the recorded
+   * sizes again, or else as a note that the file was lost and why. Each file is replaced whole
+   * (temp + rename). Then fsyncs the submission's bulk files and drops its record. Returns how
+   * many episodes came back.
    */
-  async repair(d: DamagedSubmission, reruns: readonly (EpisodeRecord | null)[], lostWhy: string): Promise<void> {
+  async repair(d: DamagedSubmission, reruns: readonly (EpisodeRecord | null)[], lostWhy: string): Promise<{ restored: number; lost: number }> {
     const dir = this.paths.submissionDir(d.submission);
     const stems = FeedbackStore.fileStems(d.summary.episodes);
-    fs.mkdirSync(path.join(dir, 'episodes'), { recursive: true });
-    fs.mkdirSync(path.join(dir, 'logs'), { recursive: true });
+    let restored = 0;
     d.episodes.forEach((e, k) => {
       const rerun = reruns[k];
-      const files = rerun ? { trajectory: trajectoryFile(rerun), log: logFile(rerun) } : lostFiles(d.summary.episodes[e.position]!, lostWhy);
+      const again = rerun ? { trajectory: trajectoryFile(rerun), log: logFile(rerun) } : null;
+      const same = again !== null && (!e.trajectory || byteSize(again.trajectory) === e.trajectoryBytes) && (!e.log || again.log.length === e.logBytes);
+      const files = same ? again : lostFiles(d.summary.episodes[e.position]!, lostWhy);
+      if (same) restored++;
       const stem = stems[e.position]!;
-      if (e.trajectory) writeChunks(path.join(dir, 'episodes', `${stem}.jsonl`), files.trajectory, true);
-      if (e.log) writeChunks(path.join(dir, 'logs', `${stem}.txt`), [files.log], true);
+      if (e.trajectory) replaceDurably(path.join(dir, 'episodes', `${stem}.jsonl`), files.trajectory);
+      if (e.log) replaceDurably(path.join(dir, 'logs', `${stem}.txt`), [files.log]);
     });
-    await this.flush(d.submission);
+    await this.flush(d.submission, d.attempt);
+    return { restored, lost: d.episodes.length - restored };
   }
 
   private unflushedFile(n: number): string {
@@ -335,19 +367,20 @@ export class FeedbackStore {
   }
 
   /** fsyncs a committed submission's bulk files in the background; a failure leaves its record for the next start. */
-  private flushLater(n: number): void {
-    const p: Promise<void> = this.flush(n)
+  private flushLater(n: number, attempt: string): void {
+    const p: Promise<void> = this.flush(n, attempt)
       .catch((e: unknown) => this.log(`fsync of feedback/${submissionName(n)}'s trajectories and logs failed (${String(e)}); they are checked again when the runner restarts`))
       .finally(() => this.flushing.delete(p));
     this.flushing.add(p);
   }
 
-  private async flush(n: number): Promise<void> {
+  private async flush(n: number, attempt: string): Promise<void> {
     const dir = this.paths.submissionDir(n);
     const files = async (sub: string): Promise<string[]> => (await fsp.readdir(path.join(dir, sub)).catch(() => [])).map((f) => path.join(dir, sub, f));
     const all = [...(await files('episodes')), ...(await files('logs'))];
     await settleAll([...all.map(fsyncFile), fsyncDirAsync(path.join(dir, 'episodes')), fsyncDirAsync(path.join(dir, 'logs'))]);
-    await fsp.rm(this.unflushedFile(n), { force: true });
+    // A later commit with this number (after a failed charge) has its own record.
+    if (readJson<UnflushedRecord>(this.unflushedFile(n))?.attempt === attempt) await fsp.rm(this.unflushedFile(n), { force: true });
   }
 
   /** Removes temp dirs of submissions that never completed (crash or rollback). */

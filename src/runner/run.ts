@@ -133,12 +133,19 @@ export class Run extends EventEmitter<RunEvents> {
     }
     this.feedbackStore.cleanTemp();
     this.checkpoints.cleanTemp();
-    // Before any request: a queued submit or a resumed finish waits behind the repairs.
-    for (const damaged of this.feedbackStore.checkUnflushed((n) => this.state.submissions.has(n))) {
-      void this.enqueue(() => this.repairLostFeedback(damaged)).catch((e: unknown) => {
-        const note = `submission ${damaged.submission}: re-running the episodes whose files a machine crash cut short failed (tried again at the next start): ${e instanceof Error ? e.message : String(e)}`;
-        this.recoveryNotes.push(note);
-        this.log(note);
+    // First in the queue: a submit, restore or resumed finish waits behind the repairs.
+    const damaged = this.feedbackStore.checkUnflushed((n) => this.state.submissions.has(n));
+    if (damaged.length > 0) {
+      void this.enqueue(async () => {
+        for (const d of damaged) {
+          try {
+            await this.repairLostFeedback(d);
+          } catch (e) {
+            const note = `submission ${d.submission}: re-running the episodes whose files a machine crash cut short failed (tried again at the next start): ${e instanceof Error ? e.message : String(e)}`;
+            this.recoveryNotes.push(note);
+            this.log(note);
+          }
+        }
       });
     }
     const last = Math.max(0, ...this.state.submissions.keys());
@@ -158,18 +165,28 @@ export class Run extends EventEmitter<RunEvents> {
    * Re-runs the episodes whose trajectory or log files a machine crash cut short before their
    * background fsync (see feedbackStore.ts). Nothing is charged: the same cases with the same
    * seeds and checkpoint give the same episodes, so the files come back as they were. An
-   * episode whose re-run ends differently (a policy that reads the clock, a deadline that fell
-   * differently) gets a note that its files were lost instead.
+   * episode whose re-run ends differently or gives files of other sizes (a policy that reads
+   * the clock, a deadline that fell differently) gets a note that its files were lost instead.
+   * A re-run the runner itself failed (a worker that did not start) throws, so the record stays
+   * and the next start tries again.
    */
   private async repairLostFeedback(d: DamagedSubmission): Promise<void> {
     const originals = d.episodes.map((e) => d.summary.episodes[e.position]!);
-    const records = await this.opts.executor.runBatch(this.batchBase(this.checkpoints.load(d.summary.checkpoint), 'train', originals.map((e) => e.caseIndex)));
-    const reruns = records.map((r, k) => (sameOutcome(r, originals[k]!) ? r : null));
-    const lost = reruns.filter((r) => r === null).length;
-    await this.feedbackStore.repair(d, reruns, 'lost in a machine crash before it reached the disk; a re-run of the case did not reproduce the episode');
+    let reruns: (EpisodeRecord | null)[];
+    let why = 'lost in a machine crash before it reached the disk; a re-run of the case did not reproduce the episode';
+    if (this.checkpoints.has(d.summary.checkpoint)) {
+      const records = await this.opts.executor.runBatch(this.batchBase(this.checkpoints.load(d.summary.checkpoint), 'train', originals.map((e) => e.caseIndex)));
+      const fault = records.find((r) => r.status === 'runner_fault' && !originals.some((o) => o.caseIndex === r.caseIndex && o.status === 'runner_fault'));
+      if (records.length !== originals.length || fault) throw new Error(fault?.error?.message ?? `the re-run returned ${records.length} of ${originals.length} episodes`);
+      reruns = records.map((r, k) => (sameOutcome(r, originals[k]!) ? r : null));
+    } else {
+      why = `lost in a machine crash before it reached the disk; checkpoint ${d.summary.checkpoint} is missing, so the case cannot be re-run`;
+      reruns = originals.map(() => null);
+    }
+    const { restored, lost } = await this.feedbackStore.repair(d, reruns, why);
     this.record({ type: 'feedback_repaired', submission: d.submission, rerun: originals.length, lost });
     this.recoveryNotes.push(
-      `submission ${d.submission}: the files of ${originals.length} episode(s) were cut short by a machine crash and their cases were re-run (not charged): ${originals.length - lost} restored${lost > 0 ? `, ${lost} did not reproduce and are marked lost` : ''}`,
+      `submission ${d.submission}: the files of ${originals.length} episode(s) were cut short by a machine crash and their cases were re-run (not charged): ${restored} restored${lost > 0 ? `, ${lost} did not reproduce and are marked lost` : ''}`,
     );
   }
 
@@ -727,7 +744,9 @@ export class Run extends EventEmitter<RunEvents> {
 
 /** A re-run reproduced an episode: same case, same end, same return and length. */
 function sameOutcome(r: EpisodeRecord, e: SubmissionSummary['episodes'][number]): boolean {
-  return r.caseIndex === e.caseIndex && r.status === e.status && r.return === e.return && r.length === e.length && r.terminated === e.terminated && r.truncated === e.truncated;
+  // The summary went through JSON (a non-finite return is null there).
+  const sameReturn = JSON.stringify(r.return) === JSON.stringify(e.return);
+  return r.caseIndex === e.caseIndex && r.status === e.status && sameReturn && r.length === e.length && r.terminated === e.terminated && r.truncated === e.truncated;
 }
 
 function range(n: number): number[] {

@@ -128,7 +128,7 @@ describe('runner: durability across kill -9', function () {
       await run.submit({ cases: '0-5' });
       // Synchronously, before the background fsync's first I/O completes: the record is still there.
       assert.deepEqual(unflushedRecords(original), ['submit-0001.json']);
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         const copy = path.join(tmpDir('crash'), 'ws');
         fs.cpSync(original, copy, { recursive: true });
         snapshots.push(copy);
@@ -172,6 +172,24 @@ describe('runner: durability across kill -9', function () {
       assert.match(String(problem), /lost in a machine crash .* did not reproduce/);
       assert.deepEqual(fs.readFileSync(path.join(sub, 'logs', 'case-000.txt')), feedbackFiles(original).get(path.join('submit-0001', 'logs', 'case-000.txt')), 'the intact log is kept');
       assert.ok((await r.client.status()).recovery.some((n) => /1 did not reproduce and are marked lost/.test(n)));
+      await r.client.close();
+      await kill9(r);
+    });
+
+    it('marks a file lost when the re-run ends the same way but writes other bytes', async () => {
+      const dir = snapshots[3]!;
+      const sub = path.join(dir, 'feedback', 'submit-0001');
+      fs.truncateSync(path.join(sub, 'episodes', 'case-004.jsonl'), 0);
+      // As if the steps had differed (a policy reading the clock) while return and length did not.
+      const recordFile = path.join(dir, '.policyforge', 'unflushed', 'submit-0001.json');
+      const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as { trajectoryBytes: number[] };
+      record.trajectoryBytes[4]! += 1;
+      fs.writeFileSync(recordFile, JSON.stringify(record));
+      const r = await spawnRunner(dir);
+      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      assert.equal(repaired.lost, 1);
+      assert.match(String(parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-004.jsonl'), 'utf8'))), /did not reproduce/);
+      assert.deepEqual(unflushedRecords(dir), []);
       await r.client.close();
       await kill9(r);
     });
