@@ -13,8 +13,9 @@
  * writes, durably, the byte size of every bulk file to `.policyforge/unflushed/submit-NNNN.json`
  * and the background fsync removes that record when it is done. On restart, a submission with
  * a record left has its files checked against it, and the run re-runs the episodes whose files
- * are short (see Run.repairLostFeedback): episodes are deterministic in their seeds, so the
- * re-run rewrites the same files. Sizes are enough only where a file's data reaches the disk
+ * are short (see Run.repairLostFeedback): episodes are deterministic in their seeds, so a
+ * re-run that ends the same way with the same sizes rewrites the same files, and any other
+ * gets a note that the file was lost. Sizes are enough only where a file's data reaches the disk
  * before the size that covers it (see DEFER_BULK_FSYNC); elsewhere the bulk files are fsynced
  * before the rename, as before.
  */
