@@ -117,6 +117,18 @@ describe('runner: durability across kill -9', function () {
           .map((f) => [f, fs.readFileSync(path.join(dir, 'feedback', f))]),
       );
     const unflushedRecords = (dir: string): string[] => (fs.existsSync(path.join(dir, '.policyforge', 'unflushed')) ? fs.readdirSync(path.join(dir, '.policyforge', 'unflushed')) : []);
+    /** Applies `change` to a JSON file in place. */
+    const editJson = <T>(file: string, change: (value: T) => void): void => {
+      const value = JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+      change(value);
+      fs.writeFileSync(file, JSON.stringify(value));
+    };
+    /** Starts a runner process on `dir` and waits until it has journaled its repair. */
+    const restartUntilRepaired = async (dir: string): Promise<{ runner: Runner; repaired: Record<string, unknown> }> => {
+      const runner = await spawnRunner(dir);
+      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      return { runner, repaired };
+    };
     let original: string;
     /** Workspaces as the disk held them right after submission 1 was charged, before its bulk fsync. */
     const snapshots: string[] = [];
@@ -144,8 +156,7 @@ describe('runner: durability across kill -9', function () {
       fs.truncateSync(path.join(sub, 'episodes', 'case-001.jsonl'), 0);
       fs.truncateSync(path.join(sub, 'logs', 'case-002.txt'), 10);
       fs.rmSync(path.join(sub, 'episodes', 'case-003.jsonl'));
-      const r = await spawnRunner(dir);
-      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      const { runner: r, repaired } = await restartUntilRepaired(dir);
       assert.equal(repaired.rerun, 3);
       assert.equal(repaired.lost, 0);
       assert.deepEqual(feedbackFiles(dir), feedbackFiles(original), 'every file as the submit wrote it');
@@ -162,11 +173,10 @@ describe('runner: durability across kill -9', function () {
       const sub = path.join(dir, 'feedback', 'submit-0001');
       fs.truncateSync(path.join(sub, 'episodes', 'case-000.jsonl'), 0);
       // A re-run that ends differently (as a policy reading the clock would).
-      const summary = JSON.parse(fs.readFileSync(path.join(sub, 'summary.json'), 'utf8')) as { episodes: { return: number }[] };
-      summary.episodes[0]!.return += 1;
-      fs.writeFileSync(path.join(sub, 'summary.json'), JSON.stringify(summary));
-      const r = await spawnRunner(dir);
-      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      editJson<{ episodes: { return: number }[] }>(path.join(sub, 'summary.json'), (summary) => {
+        summary.episodes[0]!.return += 1;
+      });
+      const { runner: r, repaired } = await restartUntilRepaired(dir);
       assert.equal(repaired.lost, 1);
       const problem = parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-000.jsonl'), 'utf8'));
       assert.match(String(problem), /lost in a machine crash .* did not reproduce/);
@@ -177,16 +187,14 @@ describe('runner: durability across kill -9', function () {
     });
 
     it('marks a file lost when the re-run ends the same way but writes other bytes', async () => {
-      const dir = snapshots[3]!;
+      const dir = snapshots[2]!;
       const sub = path.join(dir, 'feedback', 'submit-0001');
       fs.truncateSync(path.join(sub, 'episodes', 'case-004.jsonl'), 0);
       // As if the steps had differed (a policy reading the clock) while return and length did not.
-      const recordFile = path.join(dir, '.policyforge', 'unflushed', 'submit-0001.json');
-      const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as { trajectoryBytes: number[] };
-      record.trajectoryBytes[4]! += 1;
-      fs.writeFileSync(recordFile, JSON.stringify(record));
-      const r = await spawnRunner(dir);
-      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
+      editJson<{ trajectoryBytes: number[] }>(path.join(dir, '.policyforge', 'unflushed', 'submit-0001.json'), (record) => {
+        record.trajectoryBytes[4]! += 1;
+      });
+      const { runner: r, repaired } = await restartUntilRepaired(dir);
       assert.equal(repaired.lost, 1);
       assert.match(String(parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-004.jsonl'), 'utf8'))), /did not reproduce/);
       assert.deepEqual(unflushedRecords(dir), []);
@@ -195,7 +203,7 @@ describe('runner: durability across kill -9', function () {
     });
 
     it('only fsyncs files that came through whole (a killed runner leaves them in the page cache)', async () => {
-      const dir = snapshots[2]!;
+      const dir = snapshots[3]!;
       const r = await spawnRunner(dir);
       await waitFor('the record to go', () => unflushedRecords(dir).length === 0);
       assert.ok(!readEvents(dir).some((e) => e.type === 'feedback_repaired'), 'nothing re-run');
