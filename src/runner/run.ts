@@ -135,6 +135,10 @@ export class Run extends EventEmitter<RunEvents> {
     this.checkpoints.cleanTemp();
     // First in the queue: a submit, restore or resumed finish waits behind the repairs.
     const damaged = this.feedbackStore.checkUnflushed((n) => this.state.submissions.has(n));
+    for (const d of damaged) {
+      // Seen by `status` at once: a submit sent now waits for these re-runs.
+      this.recoveryNotes.push(`submission ${d.submission}: the files of ${d.episodes.length} episode(s) were cut short by a machine crash; their cases are re-run (not charged) before the next request`);
+    }
     if (damaged.length > 0) {
       void this.enqueue(async () => {
         for (const d of damaged) {
@@ -186,7 +190,7 @@ export class Run extends EventEmitter<RunEvents> {
     const { restored, lost } = await this.feedbackStore.repair(d, reruns, why);
     this.record({ type: 'feedback_repaired', submission: d.submission, rerun: originals.length, lost });
     this.recoveryNotes.push(
-      `submission ${d.submission}: the files of ${originals.length} episode(s) were cut short by a machine crash and their cases were re-run (not charged): ${restored} restored${lost > 0 ? `, ${lost} did not reproduce and are marked lost` : ''}`,
+      `submission ${d.submission}: re-ran the ${originals.length} episode(s) whose files a machine crash cut short: ${restored} restored${lost > 0 ? `, ${lost} did not reproduce and are marked lost` : ''}`,
     );
   }
 

@@ -163,7 +163,8 @@ describe('runner: durability across kill -9', function () {
       assert.deepEqual(unflushedRecords(dir), []);
       const st = await r.client.status();
       assert.equal(st.budget.used, 6, 're-runs are not charged');
-      assert.ok(st.recovery.some((n) => /submission 1: the files of 3 episode\(s\) .* 3 restored$/.test(n)), st.recovery.join('; '));
+      assert.ok(st.recovery.some((n) => /submission 1: the files of 3 episode\(s\) were cut short .* re-run \(not charged\)/.test(n)), st.recovery.join('; '));
+      assert.ok(st.recovery.some((n) => /submission 1: re-ran the 3 episode\(s\) .*: 3 restored$/.test(n)), st.recovery.join('; '));
       await r.client.close();
       await kill9(r);
     });
