@@ -1,6 +1,7 @@
 /** Crash-safe file writes: write beside the target, fsync, rename over it, fsync the directory. */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 
 export function fsyncDir(dir: string): void {
@@ -16,20 +17,46 @@ export function fsyncDir(dir: string): void {
   }
 }
 
-export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
+/** fsync of a file (`r+`: Windows flushes only handles opened for writing) or directory (`r`) on the thread pool. */
+export async function fsyncAsync(file: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await fsp.open(file, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** fsyncDir on the thread pool. */
+export async function fsyncDirAsync(dir: string): Promise<void> {
+  await fsyncAsync(dir, 'r').catch(() => {
+    // As fsyncDir.
+  });
+}
+
+/**
+ * Replaces `file` with one rename over it from a temp file beside it: readers see the old or the
+ * new contents, never part of either. `durable` fsyncs the file before the rename and the
+ * directory after it; without, a machine crash may leave the old or an empty file.
+ */
+export function replaceFile(file: string, data: string | Uint8Array, opts: { durable: boolean; mode?: number }): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = fs.openSync(tmp, 'w', mode ?? 0o644);
+  const fd = fs.openSync(tmp, 'w', opts.mode ?? 0o644);
   try {
     fs.writeFileSync(fd, data);
-    fs.fsyncSync(fd);
+    if (opts.durable) fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  if (mode !== undefined) fs.chmodSync(tmp, mode);
+  if (opts.mode !== undefined) fs.chmodSync(tmp, opts.mode);
   fs.renameSync(tmp, file);
-  fsyncDir(dir);
+  if (opts.durable) fsyncDir(dir);
+}
+
+export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
+  replaceFile(file, data, { durable: true, mode });
 }
 
 export function writeJsonAtomic(file: string, value: unknown, mode?: number): void {
@@ -37,14 +64,11 @@ export function writeJsonAtomic(file: string, value: unknown, mode?: number): vo
 }
 
 /**
- * Replaces a JSON file in one step for its readers (temp + rename) but without fsync: for files
- * the runner writes again on every start (`feedback/latest.json`). Readers never see a torn
- * file; a machine crash may leave an old or empty one, which the next start replaces.
+ * As writeJsonAtomic but without fsync: for files the runner writes again on every start
+ * (`feedback/latest.json`), where an old or empty file after a machine crash does no harm.
  */
 export function replaceJson(file: string, value: unknown): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
-  fs.writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  fs.renameSync(tmp, file);
+  replaceFile(file, `${JSON.stringify(value, null, 2)}\n`, { durable: false });
 }
 
 /** Writes and fsyncs a file in place (inside a temp dir that is renamed as a whole, or a file whose loss is caught later). */

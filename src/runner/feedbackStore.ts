@@ -25,7 +25,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { EpisodeRecord } from '../protocol/episodes';
 import type { SubmissionSummary } from '../protocol/feedback';
-import { fsyncDir, readJson, replaceJson, writeFileDurable, writeJsonAtomic } from './atomicFs';
+import { fsyncAsync, fsyncDir, fsyncDirAsync, readJson, replaceFile, replaceJson, writeFileDurable, writeJsonAtomic } from './atomicFs';
 import { caseFileName, submissionName, type WorkspacePaths } from './paths';
 
 export interface PendingFeedback {
@@ -95,9 +95,16 @@ function sum(values: readonly number[]): number {
   return total;
 }
 
+type EpisodeOutcome = Pick<EpisodeRecord, 'caseIndex' | 'status' | 'return' | 'length' | 'terminated' | 'truncated'>;
+
+/** How an episode ended: the first fields of its trajectory header. */
+function outcomeOf(e: EpisodeOutcome): EpisodeOutcome {
+  return { caseIndex: e.caseIndex, status: e.status, return: e.return, length: e.length, terminated: e.terminated, truncated: e.truncated };
+}
+
 /** An episode's trajectory file: a header line, then the step lines as the sandbox worker that ran it serialized them. */
 function trajectoryFile(r: EpisodeRecord): FileBytes {
-  const header = { caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length, terminated: r.terminated, truncated: r.truncated, trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
+  const header = { ...outcomeOf(r), trajectoryTruncated: r.trajectory.truncated, initialSnapshot: r.trajectory.initialSnapshot };
   const headerLine = utf8(`${JSON.stringify(header)}\n`);
   // The steps text is not concatenated with the header: that would copy all of it once more.
   return r.trajectory.stepsJsonl === '' ? [headerLine] : [headerLine, utf8(r.trajectory.stepsJsonl), NEWLINE];
@@ -129,14 +136,6 @@ function writeChunks(file: string, chunks: FileBytes, flush = false): void {
   }
 }
 
-/** Replaces `file` whole, durably: readers see the old or the new version, never part of one. */
-function replaceDurably(file: string, chunks: FileBytes): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`);
-  writeChunks(tmp, chunks, true);
-  fs.renameSync(tmp, file);
-  fsyncDir(path.dirname(file));
-}
-
 /** Waits for every promise, then throws the first failure: nothing is left in flight when it is reported. */
 async function settleAll(promises: readonly Promise<void>[]): Promise<void> {
   const failed = (await Promise.allSettled(promises)).find((w): w is PromiseRejectedResult => w.status === 'rejected');
@@ -145,33 +144,9 @@ async function settleAll(promises: readonly Promise<void>[]): Promise<void> {
 
 /** fsync on the thread pool. A file evicted meanwhile needs none. */
 async function fsyncFile(file: string): Promise<void> {
-  let handle: fsp.FileHandle;
-  try {
-    // Writable: Windows flushes only handles opened for writing.
-    handle = await fsp.open(file, 'r+');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw e;
-  }
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A directory's fsync on the thread pool; some file systems refuse it (the rename is atomic there all the same). */
-async function fsyncDirAsync(dir: string): Promise<void> {
-  try {
-    const handle = await fsp.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // As fsyncDir.
-  }
+  await fsyncAsync(file, 'r+').catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
 }
 
 function fileSize(file: string): number {
@@ -184,7 +159,7 @@ function fileSize(file: string): number {
 
 /** What a re-run could not restore: the summary's outcome and why the steps are gone. */
 function lostFiles(e: SubmissionSummary['episodes'][number], why: string): { trajectory: FileBytes; log: Buffer } {
-  const header = { caseIndex: e.caseIndex, status: e.status, return: e.return, length: e.length, terminated: e.terminated, truncated: e.truncated, lost: why };
+  const header = { ...outcomeOf(e), lost: why };
   return { trajectory: [utf8(`${JSON.stringify(header)}\n`)], log: utf8(`[log ${why}]\n`) };
 }
 
@@ -225,7 +200,7 @@ export class FeedbackStore {
    */
   begin(n: number): PendingFeedback {
     fs.mkdirSync(this.paths.feedback, { recursive: true });
-    if (!fs.existsSync(this.paths.unflushed)) {
+    if (this.deferBulkFsync && !fs.existsSync(this.paths.unflushed)) {
       fs.mkdirSync(this.paths.unflushed, { recursive: true });
       fsyncDir(this.paths.state);
     }
@@ -342,8 +317,8 @@ export class FeedbackStore {
    * Rewrites a damaged submission's short files, each from its episode's re-run (`reruns[k]` for
    * `episodes[k]`, null where the re-run ended differently) when the re-run gives the recorded
    * sizes again, or else as a note that the file was lost and why. Each file is replaced whole
-   * (temp + rename). Then fsyncs the submission's bulk files and drops its record. Returns how
-   * many episodes came back.
+   * (temp + rename); the flush after it fsyncs them with the rest of the submission's bulk files
+   * and their directories, then drops the record. Returns how many episodes came back.
    */
   async repair(d: DamagedSubmission, reruns: readonly (EpisodeRecord | null)[], lostWhy: string): Promise<{ restored: number; lost: number }> {
     const dir = this.paths.submissionDir(d.submission);
@@ -356,8 +331,8 @@ export class FeedbackStore {
       const files = same ? again : lostFiles(d.summary.episodes[e.position]!, lostWhy);
       if (same) restored++;
       const stem = stems[e.position]!;
-      if (e.trajectory) replaceDurably(path.join(dir, 'episodes', `${stem}.jsonl`), files.trajectory);
-      if (e.log) replaceDurably(path.join(dir, 'logs', `${stem}.txt`), [files.log]);
+      if (e.trajectory) replaceFile(path.join(dir, 'episodes', `${stem}.jsonl`), Buffer.concat(files.trajectory as Buffer[]), { durable: false });
+      if (e.log) replaceFile(path.join(dir, 'logs', `${stem}.txt`), files.log, { durable: false });
     });
     await this.flush(d.submission, d.attempt);
     return { restored, lost: d.episodes.length - restored };
@@ -400,8 +375,8 @@ export class FeedbackStore {
   }
 
   /**
-   * Trajectory bytes of each submission still holding its trajectories, oldest first: read from
-   * disk once, then kept up to date by this store (the runner lock makes it the only writer).
+   * Trajectory bytes of each submission still holding its trajectories: read from disk once,
+   * then kept up to date by this store (the runner lock makes it the only writer).
    * Walking every submission's files on each commit grew by about 1 ms per 5 submissions.
    */
   private bulkBytes: Map<number, number> | null = null;
@@ -410,13 +385,10 @@ export class FeedbackStore {
     if (this.bulkBytes) return this.bulkBytes;
     const index = new Map<number, number>();
     if (fs.existsSync(this.paths.feedback)) {
-      const subs = fs
-        .readdirSync(this.paths.feedback)
-        .map((name) => /^submit-(\d+)$/.exec(name))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m) => Number(m[1]))
-        .sort((a, b) => a - b);
-      for (const n of subs) index.set(n, dirBytes(path.join(this.paths.submissionDir(n), 'episodes')));
+      for (const name of fs.readdirSync(this.paths.feedback)) {
+        const m = /^submit-(\d+)$/.exec(name);
+        if (m) index.set(Number(m[1]), dirBytes(path.join(this.paths.feedback, name, 'episodes')));
+      }
     }
     this.bulkBytes = index;
     return index;
@@ -425,10 +397,9 @@ export class FeedbackStore {
   /** Oldest-first eviction of trajectories until the bulk total fits the cap. */
   private evict(newest: number, newestBytes: number): void {
     const index = this.bulkIndex();
-    index.delete(newest);
     index.set(newest, newestBytes);
-    let total = 0;
-    for (const bytes of index.values()) total += bytes;
+    let total = sum([...index.values()]);
+    // Oldest first.
     for (const [n, bytes] of [...index].sort((a, b) => a[0] - b[0])) {
       if (total <= this.maxBulkBytes) break;
       if (n === newest || bytes === 0) continue;

@@ -180,7 +180,8 @@ export class Run extends EventEmitter<RunEvents> {
     let why = 'lost in a machine crash before it reached the disk; a re-run of the case did not reproduce the episode';
     if (this.checkpoints.has(d.summary.checkpoint)) {
       const records = await this.opts.executor.runBatch(this.batchBase(this.checkpoints.load(d.summary.checkpoint), 'train', originals.map((e) => e.caseIndex)));
-      const fault = records.find((r) => r.status === 'runner_fault' && !originals.some((o) => o.caseIndex === r.caseIndex && o.status === 'runner_fault'));
+      // A runner fault the original episode did not have is the runner's failure, not a different episode.
+      const fault = records.find((r, k) => r.status === 'runner_fault' && originals[k]?.status !== 'runner_fault');
       if (records.length !== originals.length || fault) throw new Error(fault?.error?.message ?? `the re-run returned ${records.length} of ${originals.length} episodes`);
       reruns = records.map((r, k) => (sameOutcome(r, originals[k]!) ? r : null));
     } else {
