@@ -9,7 +9,7 @@ import { createRegistry } from '../../../src/envs';
 import { parseRecordedTrajectory, type EpisodeRecord } from '../../../src/protocol/episodes';
 import { SandboxPool, SandboxRequestError } from '../../../src/sandbox';
 import { WORKER_BUNDLE_CACHE_SIZE } from '../../../src/sandbox/worker/messages';
-import { bundleOf, ensureWorkerBuilt, episodes, GOOD_CARTPOLE, removeWorkspaces, strip, workspace } from './helpers';
+import { bundleOf, episodes, GOOD_CARTPOLE, strip, usePool, workspace } from './helpers';
 
 const RANDOM_POLICY = `export class Policy {
   private readonly bias: number;
@@ -39,21 +39,13 @@ exports.environments = [{ id: 'Faulty-v0', family: 'test', description: 'throws 
 
 describe('sandbox: execution', function () {
   this.timeout(60_000);
-  let pool: SandboxPool;
-  before(() => {
-    ensureWorkerBuilt();
-    pool = new SandboxPool({ workers: 2 });
-  });
-  after(async () => {
-    await pool.close();
-    removeWorkspaces();
-  });
+  const pool = usePool({ workers: 2 });
 
   it('gives bit-identical records for the same bundle and seeds, whichever worker and order', async () => {
     const bundle = await bundleOf(RANDOM_POLICY);
     const specs = episodes(12);
     const request = { bundle, envId: 'CartPole-v1', params: {}, limits: { maxTrajectorySteps: 50 } };
-    const a = await pool.runBatch({ ...request, episodes: specs });
+    const a = await pool().runBatch({ ...request, episodes: specs });
     const single = new SandboxPool({ workers: 1 });
     const reversed = await single.runBatch({ ...request, episodes: [...specs].reverse() });
     await single.close();
@@ -67,7 +59,7 @@ describe('sandbox: execution', function () {
   it('maps exception stacks to policy/*.ts lines through the source map', async () => {
     const helper = `export function check(x: number): number {\n  if (x > -100) {\n    throw new RangeError('bad reading ' + x.toFixed(1));\n  }\n  return x;\n}\n`;
     const bundle = await bundleOf(`import { check } from './helper';\nexport class Policy {\n  act(o: Float64Array): number {\n    return check(o[0]!);\n  }\n}\n`, { 'helper.ts': helper });
-    const [r] = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1) });
+    const [r] = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1) });
     assert.equal(r?.status, 'exception');
     assert.match(r?.error?.message ?? '', /act\(\) threw at step 0: RangeError: bad reading/);
     assert.deepEqual(r?.error?.location && [r.error.location.file, r.error.location.line], ['policy/helper.ts', 3]);
@@ -80,20 +72,20 @@ describe('sandbox: execution', function () {
     const root = workspace({ 'plugin/faulty.js': FAULTY_PLUGIN });
     const plugin = path.join(root, 'plugin', 'faulty.js');
     const bundle = await bundleOf(`export class Policy { act() { return 1; } }`);
-    const records = await pool.runBatch({ bundle, envId: 'Faulty-v0', params: {}, episodes: episodes(2), plugins: [plugin] });
+    const records = await pool().runBatch({ bundle, envId: 'Faulty-v0', params: {}, episodes: episodes(2), plugins: [plugin] });
     assert.deepEqual(records.map((r) => r.status), ['runner_fault', 'runner_fault']);
     assert.match(records[0]?.error?.message ?? '', /Faulty-v0 failed in step\(\) at step 2: physics exploded/);
     assert.equal(records[0]?.length, 2);
     // The trajectory up to the fault is kept, infos included.
     assert.deepEqual(parseRecordedTrajectory(records[0]!.trajectory).steps.map((s) => s.info), [{ t: 1 }, { t: 2 }]);
     // Back to built-in environments on the same pool afterwards.
-    const ok = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 0 } });
+    const ok = await pool().runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 0 } });
     assert.equal(ok[0]?.status, 'ok');
   });
 
   it('a plugin that does not exist is a runner_fault with the reason', async () => {
     const missing = path.join(workspace({}), 'nope.js');
-    const records = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'Nope-v0', params: {}, episodes: episodes(1), plugins: [missing] });
+    const records = await pool().runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'Nope-v0', params: {}, episodes: episodes(1), plugins: [missing] });
     assert.equal(records[0]?.status, 'runner_fault');
     assert.match(records[0]?.error?.message ?? '', /Nope-v0/);
     assert.match(records[0]?.error?.message ?? '', /environment plugin .*nope\.js failed to load/);
@@ -101,7 +93,7 @@ describe('sandbox: execution', function () {
 
   it('records bounded trajectories with snapshots, and the truncation marker', async () => {
     const bundle = await bundleOf(GOOD_CARTPOLE);
-    const [r] = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 10, recordSnapshots: true } });
+    const [r] = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 10, recordSnapshots: true } });
     assert.equal(r?.status, 'ok');
     assert.ok((r?.length ?? 0) > 10);
     const trajectory = parseRecordedTrajectory(r!.trajectory);
@@ -114,13 +106,13 @@ describe('sandbox: execution', function () {
     assert.equal(step?.reward, 1);
     assert.deepEqual(Object.keys((step?.snapshot ?? {}) as object).sort(), ['theta', 'x']);
     assert.ok(r?.trajectory.initialSnapshot);
-    const short = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
+    const short = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
     assert.equal(short[0]?.trajectory.truncated, false);
     assert.equal(parseRecordedTrajectory(short[0]!.trajectory).steps.length, short[0]?.length);
   });
 
   it('records the observations the policy saw bit for bit (the JSON lines round-trip every double)', async () => {
-    const [r] = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
+    const [r] = await pool().runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { maxTrajectorySteps: 1000 } });
     const steps = parseRecordedTrajectory(r!.trajectory).steps;
     assert.equal(steps.length, r?.length);
     // Replaying the recorded actions in this process gives exactly the recorded observations and rewards.
@@ -143,7 +135,7 @@ describe('sandbox: execution', function () {
   reset(o: Float64Array) { console.log('reset ' + o.length); }
   act(): number { return 0; }
 }`);
-    const [r] = await pool.runBatch({ bundle, envId: 'CartPole-v1', params: { sutton_barto_reward: true }, episodes: [{ caseIndex: 3, envSeed: 1, policySeed: 42 }], limits: { maxTrajectorySteps: 0 } });
+    const [r] = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: { sutton_barto_reward: true }, episodes: [{ caseIndex: 3, envSeed: 1, policySeed: 42 }], limits: { maxTrajectorySteps: 0 } });
     assert.equal(r?.status, 'ok');
     const [ctxLine, resetLine] = r?.log.text.split('\n') ?? [];
     assert.deepEqual(JSON.parse(ctxLine ?? ''), { env: 'CartPole-v1', seed: 42, max: 500, rr: [0, 1], n: 2, p: { sutton_barto_reward: true }, frozen: true });
@@ -154,7 +146,7 @@ describe('sandbox: execution', function () {
     const bundle = await bundleOf(`export class Policy { act() { const t = Date.now(); while (Date.now() - t < 2) {} return 0; } }`);
     const controller = new AbortController();
     const seen: EpisodeRecord[] = [];
-    const records = await pool.runBatch({
+    const records = await pool().runBatch({
       bundle,
       envId: 'CartPole-v1',
       params: {},
@@ -169,14 +161,14 @@ describe('sandbox: execution', function () {
     assert.ok(records.length >= 3 && records.length < 40, `${records.length} records`);
     assert.deepEqual(records.map((r) => r.caseIndex), [...records.map((r) => r.caseIndex)].sort((a, b) => a - b));
     // The pool serves the next batch normally.
-    const next = await pool.runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0 } });
+    const next = await pool().runBatch({ bundle: await bundleOf(GOOD_CARTPOLE), envId: 'CartPole-v1', params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(next.map((r) => r.status), ['ok', 'ok']);
   });
 
   it('runs concurrent batches on the shared workers', async () => {
     const bundle = await bundleOf(GOOD_CARTPOLE);
     const request = { bundle, envId: 'CartPole-v1', params: {}, limits: { maxTrajectorySteps: 0 } };
-    const [a, b] = await Promise.all([pool.runBatch({ ...request, episodes: episodes(6) }), pool.runBatch({ ...request, episodes: episodes(6) })]);
+    const [a, b] = await Promise.all([pool().runBatch({ ...request, episodes: episodes(6) }), pool().runBatch({ ...request, episodes: episodes(6) })]);
     assert.deepEqual(a.map(strip), b.map(strip));
   });
 
@@ -198,9 +190,9 @@ describe('sandbox: execution', function () {
 
   it('refuses unknown environments, bad parameters and bad limits before running anything', async () => {
     const bundle = await bundleOf(GOOD_CARTPOLE);
-    await assert.rejects(pool.runBatch({ bundle, envId: 'CartPol-v1', params: {}, episodes: episodes(1) }), (e: Error) => e instanceof SandboxRequestError && /unknown environment "CartPol-v1"/.test(e.message));
-    await assert.rejects(pool.runBatch({ bundle, envId: 'CartPole-v1', params: { gravity: 3 }, episodes: episodes(1) }), /parameter "gravity" is unknown/);
-    await assert.rejects(pool.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { actTimeoutMs: -1 } }), /limits\.actTimeoutMs/);
+    await assert.rejects(pool().runBatch({ bundle, envId: 'CartPol-v1', params: {}, episodes: episodes(1) }), (e: Error) => e instanceof SandboxRequestError && /unknown environment "CartPol-v1"/.test(e.message));
+    await assert.rejects(pool().runBatch({ bundle, envId: 'CartPole-v1', params: { gravity: 3 }, episodes: episodes(1) }), /parameter "gravity" is unknown/);
+    await assert.rejects(pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1), limits: { actTimeoutMs: -1 } }), /limits\.actTimeoutMs/);
   });
 
   it('says how to build the worker when its script is missing', async () => {

@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
-import { buildBundle, type PolicyBundle } from '../../../src/sandbox';
+import { buildBundle, SandboxPool, type PolicyBundle } from '../../../src/sandbox';
+import type { SandboxPoolOptions } from '../../../src/sandbox/types';
 
 const repo = path.resolve(__dirname, '../../..');
 let built = false;
@@ -101,4 +102,24 @@ export const GOOD_CARTPOLE = `export class Policy {
 export function strip(r: EpisodeRecord): Omit<EpisodeRecord, 'wallMs'> {
   const { wallMs: _w, ...rest } = r;
   return rest;
+}
+
+/**
+ * A pool for the enclosing `describe`: started (worker built first) before its tests, closed
+ * after them, when the throwaway workspaces go too. Call the result for the pool.
+ */
+export function usePool(options: SandboxPoolOptions): () => SandboxPool {
+  let pool: SandboxPool | undefined;
+  before(() => {
+    ensureWorkerBuilt();
+    pool = new SandboxPool(options);
+  });
+  after(async () => {
+    await pool?.close();
+    removeWorkspaces();
+  });
+  return () => {
+    if (!pool) throw new Error('usePool: the pool exists only while the describe block runs');
+    return pool;
+  };
 }

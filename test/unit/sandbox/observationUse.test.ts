@@ -5,9 +5,8 @@
  * array, whatever its class's `act` looks like.
  */
 import { strict as assert } from 'node:assert';
-import { SandboxPool } from '../../../src/sandbox';
 import { planModule } from '../../../src/sandbox/worker/modulePlan';
-import { bundleOf, ensureWorkerBuilt, episodes, removeWorkspaces, strip } from './helpers';
+import { bundleOf, episodes, strip, usePool } from './helpers';
 
 async function borrows(policy: string): Promise<boolean> {
   const p = planModule((await bundleOf(policy)).code);
@@ -30,15 +29,7 @@ const KEEPER_FIELDS = 'kept: Float64Array[] = []; copies: number[][] = []; foole
 
 describe('sandbox: observations that act only reads', function () {
   this.timeout(60_000);
-  let pool: SandboxPool;
-  before(() => {
-    ensureWorkerBuilt();
-    pool = new SandboxPool({ workers: 1 });
-  });
-  after(async () => {
-    await pool.close();
-    removeWorkspaces();
-  });
+  const pool = usePool({ workers: 1 });
 
   const reads: [string, string][] = [
     ['elements in a counted loop', `export class Policy { private readonly w = [0, 0, 1, 0]; act(observation: Float64Array): number { let s = 0; for (let i = 0; i < 4; i++) s += this.w[i]! * observation[i]!; return s > 0 ? 1 : 0; } }`],
@@ -98,7 +89,7 @@ describe('sandbox: observations that act only reads', function () {
 }`;
     for (const policy of [installedInConstructor, swappedMidEpisode, alternatingGetter]) {
       assert.equal(await borrows(policy), true, 'the class method passes the check');
-      const records = await pool.runBatch({ bundle: await bundleOf(policy), envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+      const records = await pool().runBatch({ bundle: await bundleOf(policy), envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
       assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok']);
       // Balanced by the instance's act, never fooled: the pole falls within ~15 steps otherwise.
       assert.ok(records.every((r) => r.length > 40), `episode lengths ${records.map((r) => r.length).join(', ')}`);
@@ -111,7 +102,7 @@ describe('sandbox: observations that act only reads', function () {
     const keeping = `export class Policy { last?: Float64Array; act(o: Float64Array): number { this.last = o; return o[2]! + 0.5 * o[3]! + 0.01 * o[0]! + 0.1 * o[1]! > 0 ? 1 : 0; } }`;
     assert.equal(await borrows(reading), true);
     assert.equal(await borrows(keeping), false);
-    const run = async (policy: string) => (await pool.runBatch({ bundle: await bundleOf(policy), envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 1000 } })).map(strip);
+    const run = async (policy: string) => (await pool().runBatch({ bundle: await bundleOf(policy), envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 1000 } })).map(strip);
     const [borrowed, fresh] = [await run(reading), await run(keeping)];
     assert.ok(borrowed.every((r) => r.status === 'ok' && r.trajectory.stepCount === r.length));
     assert.deepEqual(borrowed, fresh);

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import type { EpisodeRecord } from '../../../src/protocol/episodes';
 import { SandboxPool } from '../../../src/sandbox';
 import { planModule } from '../../../src/sandbox/worker/modulePlan';
-import { bundleOf, ensureWorkerBuilt, episodes, removeWorkspaces, strip } from './helpers';
+import { bundleOf, episodes, strip, usePool } from './helpers';
 
 /** Logs what it can see of earlier episodes, then leaves traces of its own in every place it can write. */
 const SNOOP = `let moduleRuns = 0;
@@ -56,21 +56,13 @@ export class Policy {
 
 describe('sandbox: a realm reused across the episodes of a bundle', function () {
   this.timeout(60_000);
-  let single: SandboxPool;
-  before(() => {
-    ensureWorkerBuilt();
-    single = new SandboxPool({ workers: 1 });
-  });
-  after(async () => {
-    await single.close();
-    removeWorkspaces();
-  });
+  const single = usePool({ workers: 1 });
 
   const seen = (r: EpisodeRecord | undefined): Record<string, unknown> => JSON.parse(r?.log.text.split('\n')[0] ?? '{}') as Record<string, unknown>;
 
   it('gives every episode fresh module state, globals, RegExp statics and log', async () => {
     const bundle = await bundleOf(SNOOP);
-    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    const records = await single().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok', 'ok']);
     for (const r of records) {
       const s = seen(r);
@@ -80,7 +72,7 @@ describe('sandbox: a realm reused across the episodes of a bundle', function () 
       assert.equal(r.log.text.split('\n')[2], 'writes that succeeded: 0');
     }
     // Math.random is seeded per episode: the same policy seed gives the same stream, at any point of the realm's life.
-    const again = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: [...episodes(4)].reverse(), limits: { maxTrajectorySteps: 0 } });
+    const again = await single().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: [...episodes(4)].reverse(), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(again.map(strip), [...records].reverse().map(strip));
     assert.equal(new Set(records.map((r) => seen(r).random)).size, 4);
   });
@@ -96,9 +88,9 @@ export class Policy {
 }
 `);
     const request = { envId: 'CartPole-v1', params: {}, episodes: episodes(2), limits: { maxTrajectorySteps: 0, maxLogBytes: 6 } };
-    const patched = await single.runBatch({ ...request, bundle: patcher });
+    const patched = await single().runBatch({ ...request, bundle: patcher });
     assert.deepEqual(patched.map((r) => [r.status, r.log.text]), [['ok', 'cos 42'], ['ok', 'cos 42']]);
-    const after = await single.runBatch({ ...request, bundle: clean });
+    const after = await single().runBatch({ ...request, bundle: clean });
     assert.deepEqual(after.map((r) => [r.status, r.log.text]), [['ok', 'cos 1\n'], ['ok', 'cos 1\n']]);
   });
 
@@ -121,7 +113,7 @@ export class Policy {
 }
 `);
     assert.equal(planModule(bundle.code).reuse, true);
-    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    const records = await single().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(records.map((r) => r.status), ['ok', 'ok', 'ok', 'ok']);
     // Writes through an alias fail on the sealed values; a policy that catches that goes on with
     // the values unchanged (like a write to a built-in), and no episode sees another's writes.
@@ -136,7 +128,7 @@ export class Policy {
 }
 `);
     assert.equal(planModule(writer.code).reuse, true);
-    const written = await single.runBatch({ bundle: writer, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+    const written = await single().runBatch({ bundle: writer, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(written.map((r) => [r.status, r.log.text]), [['ok', 'g0 7\n'], ['ok', 'g0 8\n'], ['ok', 'g0 9\n']]);
     const quiet = await bundleOf(`const GAINS = [0, 0, 1, 0.5];
 export class Policy {
@@ -145,7 +137,7 @@ export class Policy {
 }
 `);
     assert.equal(planModule(quiet.code).reuse, true);
-    const shared = await single.runBatch({ bundle: quiet, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
+    const shared = await single().runBatch({ bundle: quiet, envId: 'CartPole-v1', params: {}, episodes: episodes(4), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(shared.map((r) => [r.status, seen(r)]), shared.map(() => ['ok', { frozen: true, g0: 0 }]));
     // The same records in any order and on a fresh pool: sharing the module changes no outcome.
     const fresh = new SandboxPool({ workers: 2 });
@@ -165,7 +157,7 @@ export class Policy {
   constructor() { void Promise.resolve().then(() => console.log('callback ran')); }
   act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
 }`);
-      const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+      const records = await single().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
       assert.deepEqual(records.map((r) => [r.status, r.log.text]), records.map(() => ['ok', '']), module ? 'module per episode' : 'shared module');
     }
   });
@@ -181,7 +173,7 @@ export class Policy {
   act(o: Float64Array): number { return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; }
 }
 `);
-    const records = await single.runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
+    const records = await single().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(3), limits: { maxTrajectorySteps: 0 } });
     assert.deepEqual(records.map((r) => [r.status, r.log.text]), [['exception', 'sees undefined\n'], ['ok', 'sees undefined\n'], ['ok', 'sees undefined\n']]);
     assert.match(records[0]?.error?.message ?? '', /new Policy\(ctx\) threw: Error: first episode fails/);
   });
