@@ -14,6 +14,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createRegistry } from '../src/envs';
 import { RunnerClient } from '../src/runner/client';
 import { startRunnerHost } from '../src/runner/host';
+import { spareFileTarget } from '../src/runner/feedbackStore';
 import { createSandboxExecutor } from '../src/runner/sandboxExecutor';
 import { loadSecret, SeedDeriver } from '../src/runner/secret';
 import { initWorkspace } from '../src/runner/workspace';
@@ -62,15 +63,19 @@ function workspace(root: string, i: number): string {
 }
 
 /**
- * Before each timing: until no submission of `dir` awaits the background fsync of its bulk files
- * (src/runner/feedbackStore.ts), then a full collection. Neither timing should share the machine
- * with the last one's leftovers.
+ * Before each timing: until the runner of `dir` is idle, as an agent reading feedback finds it:
+ * no submission awaits the background fsync of its bulk files (src/runner/feedbackStore.ts) and
+ * the spare files for the next commit are made (src/runner/spareFiles.ts). Then a full
+ * collection. Neither timing should share the machine with the last one's leftovers.
  */
 async function quiet(dir: string): Promise<void> {
   const records = path.join(dir, '.policyforge', 'unflushed');
+  const spares = path.join(dir, '.policyforge', 'spare');
+  const count = (d: string): number => (fs.existsSync(d) ? fs.readdirSync(d).length : 0);
   const deadline = Date.now() + 10_000;
-  while (fs.existsSync(records) && fs.readdirSync(records).length > 0) {
-    if (Date.now() > deadline) throw new Error(`the background fsync of ${dir}'s feedback did not finish in 10 s`);
+  const target = spareFileTarget(readRunConfig(dir).maxEpisodesPerSubmit);
+  while (count(records) > 0 || count(spares) < target) {
+    if (Date.now() > deadline) throw new Error(`${dir}'s runner did not get idle in 10 s (background fsync, spare files)`);
     await new Promise((r) => setTimeout(r, 5));
   }
   collectGarbage();

@@ -27,6 +27,7 @@ import type { EpisodeRecord } from '../protocol/episodes';
 import type { SubmissionSummary } from '../protocol/feedback';
 import { fsyncAsync, fsyncDir, fsyncDirAsync, readJson, replaceFile, replaceJson, writeFileDurable, writeJsonAtomic } from './atomicFs';
 import { caseFileName, submissionName, type WorkspacePaths } from './paths';
+import { SpareFiles } from './spareFiles';
 
 export interface PendingFeedback {
   /** Adds an episode's files, in the order of the summary's file lists. Idempotent per record object. */
@@ -117,12 +118,12 @@ function logFile(r: EpisodeRecord): Buffer {
 }
 
 /**
- * Creates or replaces `file` with `chunks`, fsynced when `flush`. Synchronous: on this VM each
- * thread-pool round trip waits for an idle vCPU to wake, and the 256 files of a 128-episode
- * commit took 55-77 ms all through the pool against 37-50 ms all written in line.
+ * Writes `chunks` to a new, empty file opened as `fd`, fsynced when `flush`, and closes it.
+ * Synchronous: on this VM each thread-pool round trip waits for an idle vCPU to wake, and the
+ * 256 files of a 128-episode commit took 55-77 ms all through the pool against 37-50 ms all
+ * written in line.
  */
-function writeChunks(file: string, chunks: FileBytes, flush = false): void {
-  const fd = fs.openSync(file, 'w');
+function writeChunks(fd: number, chunks: FileBytes, flush = false): void {
   try {
     const total = byteSize(chunks);
     if (total > 0) {
@@ -163,16 +164,38 @@ function lostFiles(e: SubmissionSummary['episodes'][number], why: string): { tra
   return { trajectory: [utf8(`${JSON.stringify(header)}\n`)], log: utf8(`[log ${why}]\n`) };
 }
 
+export interface FeedbackStoreOptions {
+  /** Cap on the trajectory bytes of all submissions together; the oldest lose theirs first. */
+  maxBulkBytes: number;
+  /** The run's largest submission: spare files are kept ready for both files of each of its episodes. */
+  maxEpisodesPerSubmit: number;
+  log?: (message: string) => void;
+  /** Tests choose; see DEFER_BULK_FSYNC. */
+  deferBulkFsync?: boolean;
+}
+
+/** How many spare files a run keeps ready: both files of each episode of its largest submission, at most 512. */
+export function spareFileTarget(maxEpisodesPerSubmit: number): number {
+  return Math.min(512, 2 * maxEpisodesPerSubmit);
+}
+
 export class FeedbackStore {
   /** Background fsyncs of committed submissions' bulk files. */
   private readonly flushing = new Set<Promise<void>>();
+  private readonly maxBulkBytes: number;
+  private readonly log: (message: string) => void;
+  private readonly deferBulkFsync: boolean;
+  private readonly spares: SpareFiles;
 
   constructor(
     private readonly paths: WorkspacePaths,
-    private readonly maxBulkBytes: number,
-    private readonly log: (message: string) => void = () => undefined,
-    private readonly deferBulkFsync = DEFER_BULK_FSYNC,
-  ) {}
+    options: FeedbackStoreOptions,
+  ) {
+    this.maxBulkBytes = options.maxBulkBytes;
+    this.log = options.log ?? (() => undefined);
+    this.deferBulkFsync = options.deferBulkFsync ?? DEFER_BULK_FSYNC;
+    this.spares = new SpareFiles(paths.spares, spareFileTarget(options.maxEpisodesPerSubmit));
+  }
 
   /** Per-episode file stems; a repeated case index gets `-2`, `-3`, … so files never collide. */
   static fileStems(records: readonly { caseIndex: number }[]): string[] {
@@ -196,9 +219,11 @@ export class FeedbackStore {
    * Starts a submission's temp dir. Records are collected as episodes finish and written, with
    * the summary, by `commit`, which then renames the whole dir into place. Writing them while
    * the batch ran (to overlap the disk work) made 128-episode CartPole submits about 150 ms
-   * slower on 2 cores: the writes compete with the sandbox workers.
+   * slower on 2 cores: the writes compete with the sandbox workers. For the same reason the
+   * spare files stop being made now, and are made again once the commit's fsyncs are done.
    */
   begin(n: number): PendingFeedback {
+    this.spares.pause();
     fs.mkdirSync(this.paths.feedback, { recursive: true });
     if (this.deferBulkFsync && !fs.existsSync(this.paths.unflushed)) {
       fs.mkdirSync(this.paths.unflushed, { recursive: true });
@@ -219,31 +244,24 @@ export class FeedbackStore {
         const stems = FeedbackStore.fileStems(records);
         const flush = !this.deferBulkFsync;
         // Unless flush: no fsync here (see the file comment); the sizes recorded below stand in
-        // for it until the background fsync. Creating the files is most of the cost (60-150 µs
-        // each here), and once the batch is over both cores are idle: the logs go through the
-        // thread pool while this thread encodes and writes the trajectories, each kind in its
-        // own directory. It yields after each file, or the pool's writes could not go past their
-        // first step (open) until the last trajectory was written. 256 files, measured in the
-        // same spells: 26-33 ms all in line; 14-18 ms split, without yielding; 26-56 against
-        // 47-108 ms with and without yielding in a slower spell.
-        const logs = records.map(logFile);
-        const logsWritten = settleAll(logs.map((log, i) => fsp.writeFile(path.join(tmp, 'logs', `${stems[i]}.txt`), log, { flush })));
+        // for it until the background fsync. Each file is a spare renamed into place when one
+        // is ready (see spareFiles.ts), so what is left is writing the bytes.
         const trajectoryBytes: number[] = [];
-        const trajectoriesWritten = (async () => {
-          for (let i = 0; i < records.length; i++) {
-            const trajectory = trajectoryFile(records[i]!);
-            trajectoryBytes.push(byteSize(trajectory));
-            writeChunks(path.join(tmp, 'episodes', `${stems[i]}.jsonl`), trajectory, flush);
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        })();
-        await settleAll([logsWritten, trajectoriesWritten]);
+        const logBytes: number[] = [];
+        records.forEach((r, i) => {
+          const trajectory = trajectoryFile(r);
+          trajectoryBytes.push(byteSize(trajectory));
+          writeChunks(this.spares.open(path.join(tmp, 'episodes', `${stems[i]}.jsonl`)), trajectory, flush);
+          const log = logFile(r);
+          logBytes.push(log.length);
+          writeChunks(this.spares.open(path.join(tmp, 'logs', `${stems[i]}.txt`)), [log], flush);
+        });
         const attempt = randomBytes(6).toString('hex');
         if (flush) {
           fsyncDir(path.join(tmp, 'episodes'));
           fsyncDir(path.join(tmp, 'logs'));
         } else {
-          const unflushed: UnflushedRecord = { submission: n, attempt, trajectoryBytes, logBytes: logs.map((log) => log.length) };
+          const unflushed: UnflushedRecord = { submission: n, attempt, trajectoryBytes, logBytes };
           writeFileDurable(this.unflushedFile(n), JSON.stringify(unflushed));
           fsyncDir(this.paths.unflushed);
         }
@@ -256,10 +274,12 @@ export class FeedbackStore {
         fsyncDir(this.paths.feedback);
         replaceJson(this.paths.latest, summary);
         this.evict(summary.submission, sum(trajectoryBytes));
-        if (!flush) this.flushLater(n, attempt);
+        if (flush) void this.prepareSpares();
+        else this.flushLater(n, attempt);
       },
       abandon: async () => {
         fs.rmSync(tmp, { recursive: true, force: true });
+        void this.prepareSpares();
       },
     };
   }
@@ -271,6 +291,22 @@ export class FeedbackStore {
   /** Resolves once every background fsync has finished (runner shutdown; tests). */
   async flushed(): Promise<void> {
     while (this.flushing.size > 0) await Promise.allSettled([...this.flushing]);
+  }
+
+  /** Makes spare files for the next commits in the background (see spareFiles.ts); resolves when they are ready or a submission began. */
+  prepareSpares(): Promise<void> {
+    return this.spares.refill();
+  }
+
+  /** Waits for the background fsyncs and makes no more spare files (the runner is stopping). */
+  async close(): Promise<void> {
+    this.spares.close();
+    await this.flushed();
+  }
+
+  /** Removes the spare files: the agent phase is over. */
+  retireSpares(): void {
+    this.spares.retire();
   }
 
   /**
@@ -346,7 +382,10 @@ export class FeedbackStore {
   private flushLater(n: number, attempt: string): void {
     const p: Promise<void> = this.flush(n, attempt)
       .catch((e: unknown) => this.log(`fsync of feedback/${submissionName(n)}'s trajectories and logs failed (${String(e)}); they are checked again when the runner restarts`))
-      .finally(() => this.flushing.delete(p));
+      .finally(() => {
+        this.flushing.delete(p);
+        if (this.flushing.size === 0) void this.prepareSpares();
+      });
     this.flushing.add(p);
   }
 

@@ -14,6 +14,8 @@ export interface WorkspacePaths {
   readonly checkpoints: string;
   /** Records of committed submissions whose trajectories and logs are not yet fsynced (see feedbackStore.ts). */
   readonly unflushed: string;
+  /** Empty files made while idle, renamed into place by feedback commits (see spareFiles.ts). */
+  readonly spares: string;
   readonly agentsMd: string;
   submissionDir(n: number): string;
   checkpointDir(id: string): string;
@@ -42,6 +44,7 @@ export function workspacePaths(root: string): WorkspacePaths {
     report: path.join(state, 'report.json'),
     checkpoints: path.join(state, 'checkpoints'),
     unflushed: path.join(state, 'unflushed'),
+    spares: path.join(state, 'spare'),
     agentsMd: path.join(abs, 'AGENTS.md'),
     submissionDir: (n) => path.join(abs, 'feedback', submissionName(n)),
     checkpointDir: (id) => path.join(state, 'checkpoints', id),

@@ -95,7 +95,7 @@ export class Run extends EventEmitter<RunEvents> {
       throw new Error(`the secret at ${secretPath(config.runId)} is not the one this run started with; the run cannot continue`);
     }
     this.checkpoints = new CheckpointStore(this.paths);
-    this.feedbackStore = new FeedbackStore(this.paths, config.feedbackMaxBytes, (m) => this.log(m));
+    this.feedbackStore = new FeedbackStore(this.paths, { maxBulkBytes: config.feedbackMaxBytes, maxEpisodesPerSubmit: config.maxEpisodesPerSubmit, log: (m) => this.log(m) });
     this.journal = new Journal(this.paths.events);
     this.state = foldJournal(events);
     if (!created) this.record({ type: 'created', runId: config.runId, envId: config.envId, budget: config.budget, secretFingerprint: this.seeds.fingerprint() });
@@ -157,6 +157,9 @@ export class Run extends EventEmitter<RunEvents> {
       const summary = this.feedbackStore.read(last);
       if (summary) writeJsonAtomic(this.paths.latest, summary);
     }
+    // Spares are made once the repairs, if any, are done: those re-run episodes on the workers.
+    if (this.state.phase !== 'agent') this.feedbackStore.retireSpares();
+    else if (damaged.length === 0) void this.feedbackStore.prepareSpares();
     if (this.state.finish && !this.state.completed) {
       this.recoveryNotes.push('validation/assessment was interrupted; it resumes now');
       void this.finish({}).catch((e: unknown) => this.log(`resumed finish failed: ${String(e)}`));
@@ -522,6 +525,7 @@ export class Run extends EventEmitter<RunEvents> {
         const candidates = p.candidates ?? [...this.state.submissions.values()].filter((s) => s.count > 0 && s.okCount === s.count).map((s) => s.submission);
         this.record({ type: 'finished', mode, candidates, trigger });
       }
+      this.feedbackStore.retireSpares();
       return this.validateAndAssess();
     });
     this.finishing = f;
@@ -742,7 +746,7 @@ export class Run extends EventEmitter<RunEvents> {
     this.dropProgress();
     this.cancel();
     await this.queue.catch(() => undefined);
-    await this.feedbackStore.flushed();
+    await this.feedbackStore.close();
     this.journal.close();
   }
 }

@@ -30,7 +30,7 @@ describe('runner: feedback store durability modes', function () {
   async function commit(deferBulkFsync: boolean): Promise<{ dir: string; store: FeedbackStore; records: () => string[] }> {
     const dir = makeWorkspace();
     const paths = workspacePaths(dir);
-    const store = new FeedbackStore(paths, 1e9, () => undefined, deferBulkFsync);
+    const store = new FeedbackStore(paths, { maxBulkBytes: 1e9, maxEpisodesPerSubmit: 8, deferBulkFsync });
     const pending = store.begin(1);
     for (const r of records) pending.addEpisode(r);
     // Only what the store itself reads of a summary matters here.
@@ -54,6 +54,26 @@ describe('runner: feedback store durability modes', function () {
     assertComplete(dir);
     await store.flushed();
     assert.deepEqual(left(), []);
+  });
+
+  it('once a commit is on disk, makes spare files for the next one, which then takes each of its files from them', async () => {
+    const { dir, store } = await commit(true);
+    await store.flushed();
+    await store.prepareSpares();
+    const spareDir = workspacePaths(dir).spares;
+    const spares = new Set(fs.readdirSync(spareDir).map((n) => fs.statSync(path.join(spareDir, n)).ino));
+    assert.equal(spares.size, 16, 'both files of each episode of the largest submission (8)');
+    fs.rmSync(path.join(dir, 'feedback', 'submit-0001'), { recursive: true });
+    const pending = store.begin(1);
+    for (const r of records) pending.addEpisode(r);
+    await pending.commit({ submission: 1, episodes: records.map((r) => ({ caseIndex: r.caseIndex })), files: FeedbackStore.filesFor(1, records) } as unknown as SubmissionSummary);
+    assertComplete(dir);
+    const written = ['episodes', 'logs'].flatMap((sub) => fs.readdirSync(path.join(dir, 'feedback', 'submit-0001', sub)).map((n) => fs.statSync(path.join(dir, 'feedback', 'submit-0001', sub, n)).ino));
+    assert.equal(written.length, 2 * records.length);
+    assert.ok(written.every((ino) => spares.has(ino)), 'every trajectory and log file was a spare');
+    await store.flushed();
+    await store.prepareSpares();
+    assert.equal(fs.readdirSync(spareDir).length, 16);
   });
 
   it('elsewhere: fsyncs trajectories and logs before the rename and records nothing', async () => {
