@@ -17,6 +17,7 @@ import { createSandboxExecutor } from './sandboxExecutor';
 import { RunnerServer } from './server';
 import { loadAnalysisHooks } from './analysisHooks';
 import { acquireRunnerLock } from './runnerLock';
+import { watchPolicy } from './policyWatcher';
 
 export interface HostOptions {
   port?: number;
@@ -82,6 +83,8 @@ async function serve(root: string, opts: HostOptions, releaseLock: () => void): 
   }
   const run = Run.open(paths.root, runOpts);
   const server = await RunnerServer.start(run, { host: opts.host, port: opts.port, maxMessageBytes: opts.maxMessageBytes, log: opts.log });
+  run.prebuild();
+  const watcher = watchPolicy(paths.policy, () => run.prebuild());
   writeRunnerFile(paths.root, { host: server.host, port: server.port, token: server.token, pid: process.pid, protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() });
   let closed = false;
   return {
@@ -92,6 +95,7 @@ async function serve(root: string, opts: HostOptions, releaseLock: () => void): 
     async close() {
       if (closed) return;
       closed = true;
+      watcher.close();
       removeRunnerFile(paths.root);
       await server.close();
       await run.close();
