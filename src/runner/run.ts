@@ -383,10 +383,13 @@ export class Run extends EventEmitter<RunEvents> {
     // is durable (awaited after the batch: the writing overlaps the episodes).
     const checkpointDurable = this.checkpoints.save(bundle);
     checkpointDurable.catch(() => undefined); // Awaited below; a batch that fails first leaves it be.
-    this.record({ type: 'submit_started', submission: n, checkpoint: bundle.id, parent, cases, note });
+    // Synced with the first progress, on the thread pool while the batch starts: until the
+    // feedback is renamed into place a lost line changes nothing (recovery finds no feedback
+    // either way), and the sync after the batch makes it durable before then.
+    this.record({ type: 'submit_started', submission: n, checkpoint: bundle.id, parent, cases, note }, false);
     const abort = new AbortController();
     this.running = { submission: n, done: 0, total: cases.length, abort };
-    this.emit('progress', { phase: 'submit', submission: n, done: 0, total: cases.length });
+    this.notifyAfterSync({ phase: 'submit', submission: n, done: 0, total: cases.length });
     const started = Date.now();
     const pending = this.feedbackStore.begin(n);
     let records: EpisodeRecord[];
