@@ -409,6 +409,8 @@ export class Run extends EventEmitter<RunEvents> {
       this.running = null;
       this.dropProgress();
       await pending.abandon();
+      // Nothing left writing when the rollback is reported (a checkpoint without a charge is harmless).
+      await checkpointDurable.catch(() => undefined);
       const cancelled = e instanceof RunError || abort.signal.aborted;
       this.record({ type: 'submit_rolled_back', submission: n, why: cancelled ? 'cancelled' : `sandbox failure: ${String(e)}` });
       if (cancelled) throw e instanceof RunError ? e : new RunError('cancelled', `submission ${n} was cancelled; nothing was charged`);

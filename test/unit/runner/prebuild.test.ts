@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { RunnerClient } from '../../../src/runner/client';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import type { RunnerHost } from '../../../src/runner/host';
 import type { BuildResult } from '../../../src/sandbox/types';
@@ -27,6 +28,18 @@ function watchedExecutor(calls: BuildCall[], host: () => RunnerHost | undefined)
   };
 }
 
+/** A host on `dir` whose executor notes every build; waits for the build at start. */
+async function startNoted(dir: string): Promise<{ calls: BuildCall[]; host: RunnerHost; client: RunnerClient }> {
+  const calls: BuildCall[] = [];
+  // The host builds once before startHost returns, when there is no host to ask yet.
+  const started: { host?: RunnerHost } = {};
+  const host = await startHost(dir, { executor: watchedExecutor(calls, () => started.host) });
+  started.host = host;
+  const client = await connect(host);
+  await waitFor('the build at start', () => calls.length === 1);
+  return { calls, host, client };
+}
+
 describe('runner: building a saved policy before its submit', function () {
   this.timeout(60_000);
   before(() => useTempDataDir());
@@ -37,12 +50,8 @@ describe('runner: building a saved policy before its submit', function () {
 
   it('builds policy/ at start and after each save, so the submit gets the bundle already built', async () => {
     const dir = makeWorkspace();
-    const calls: BuildCall[] = [];
-    let host: RunnerHost | undefined;
-    host = await startHost(dir, { executor: watchedExecutor(calls, () => host) });
-    const client = await connect(host);
+    const { calls, host, client } = await startNoted(dir);
     try {
-      await waitFor('the build at start', () => calls.length === 1);
       writePolicy(dir, cartPolicy(0.7));
       await waitFor('the build after the save', () => calls.length === 2);
       const prebuilt = calls[1]!.result;
@@ -60,14 +69,10 @@ describe('runner: building a saved policy before its submit', function () {
   it('never builds beside a running batch: a save during one is built after it', async () => {
     const dir = makeWorkspace();
     writePolicy(dir, slowPolicy(30_000));
-    const calls: BuildCall[] = [];
-    let host: RunnerHost | undefined;
-    host = await startHost(dir, { executor: watchedExecutor(calls, () => host) });
-    const client = await connect(host);
+    const { calls, host, client } = await startNoted(dir);
     try {
-      await waitFor('the build at start', () => calls.length === 1);
       const submitted = client.submit({ cases: '0-3' });
-      await waitFor('the batch to start', () => host!.run.status().running !== null);
+      await waitFor('the batch to start', () => host.run.status().running !== null);
       fs.writeFileSync(path.join(dir, 'policy', 'helper.ts'), 'export const GAIN = 2;\n');
       await submitted;
       await waitFor('the build after the save', () => calls.length === 3);
