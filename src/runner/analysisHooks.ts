@@ -12,7 +12,10 @@ const DIAGNOSTICS_DEADLINE_MS = 30_000;
 
 let loaded: Promise<AnalysisModule> | undefined;
 function analysis(): Promise<AnalysisModule> {
-  loaded ??= import('../analysis');
+  // require, not import(): the project runs as CommonJS (bundled, or from source under tsx's
+  // CommonJS hook, where import() of a folder failed and feedback silently went without edits).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  loaded ??= Promise.resolve().then(() => require('../analysis') as AnalysisModule);
   return loaded;
 }
 

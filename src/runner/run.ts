@@ -383,6 +383,8 @@ export class Run extends EventEmitter<RunEvents> {
     // is durable (awaited after the batch: the writing overlaps the episodes).
     const checkpointDurable = this.checkpoints.save(bundle);
     checkpointDurable.catch(() => undefined); // Awaited below; a batch that fails first leaves it be.
+    // The edit analysis reads the two checkpoints: it starts once this one is on disk, while the batch runs.
+    const editAnalyzed = checkpointDurable.then(() => this.analyze(parent, bundle.id), () => undefined);
     // Synced with the first progress, on the thread pool while the batch starts: until the
     // feedback is renamed into place a lost line changes nothing (recovery finds no feedback
     // either way), and the sync after the batch makes it durable before then.
@@ -458,7 +460,7 @@ export class Run extends EventEmitter<RunEvents> {
     };
     if (typeErrors > 0) summary.note = `${summary.note ? `${summary.note}; ` : ''}${typeErrors} type error(s) reported by the build`;
     const tEdit = Date.now();
-    const edit = await this.analyze(parent, bundle.id);
+    const edit = await editAnalyzed;
     if (edit) summary.edit = edit;
     this.trace(`edit analysis ${Date.now() - tEdit} ms`);
     const tCommit = Date.now();

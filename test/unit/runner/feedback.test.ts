@@ -53,6 +53,27 @@ describe('runner: feedback files', function () {
     killSpawnedRunners();
   });
 
+  it('says how each submission changed the policy against its parent', async () => {
+    dir = makeWorkspace({ budget: 32 });
+    const host = await startHost(dir, { analysis: true });
+    client = await connect(host);
+    try {
+      writePolicy(dir, cartPolicy(0.5));
+      const first = await client.submit({ cases: '0-1' });
+      writePolicy(dir, cartPolicy(0.7));
+      const tuned = await client.submit({ cases: '0-1' });
+      const again = await client.submit({ cases: '2-3' });
+      writePolicy(dir, cartPolicy(0.7, 'if (o[0]! > 1) return 0;'));
+      const branched = await client.submit({ cases: '0-1' });
+      assert.deepEqual([first, tuned, again, branched].map((s) => [s.edit?.class, s.edit?.parent]), [['initial', null], ['parametric', 1], ['identical', 2], ['structural', 3]]);
+      assert.deepEqual(tuned.edit?.details, ['Policy.act: 0.500 → 0.700 (policy.ts:5)']);
+      assert.deepEqual((await client.feedback(2)).edit, tuned.edit, 'as written into summary.json');
+    } finally {
+      await client.close();
+      await host.close();
+    }
+  });
+
   it('evicts the oldest trajectories past the byte cap, never summaries or the newest', async () => {
     dir = makeWorkspace({ budget: 32, feedbackMaxBytes: 150_000 });
     const host = await startHost(dir);
