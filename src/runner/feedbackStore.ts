@@ -30,6 +30,8 @@ import { caseFileName, submissionName, type WorkspacePaths } from './paths';
 import { SpareFiles } from './spareFiles';
 
 export interface PendingFeedback {
+  /** Encodes an episode's files as it finishes, while the batch runs, so the commit only writes them. */
+  encodeEarly(record: EpisodeRecord): void;
   /** Adds an episode's files, in the order of the summary's file lists. Idempotent per record object. */
   addEpisode(record: EpisodeRecord): void;
   commit(summary: SubmissionSummary): Promise<void>;
@@ -234,7 +236,12 @@ export class FeedbackStore {
     fs.mkdirSync(path.join(tmp, 'logs'), { recursive: true });
     const records: EpisodeRecord[] = [];
     const added = new WeakSet<EpisodeRecord>();
+    const encoded = new WeakMap<EpisodeRecord, { trajectory: FileBytes; log: Buffer }>();
+    const encode = (r: EpisodeRecord): { trajectory: FileBytes; log: Buffer } => encoded.get(r) ?? { trajectory: trajectoryFile(r), log: logFile(r) };
     return {
+      encodeEarly: (r) => {
+        encoded.set(r, { trajectory: trajectoryFile(r), log: logFile(r) });
+      },
       addEpisode: (r) => {
         if (added.has(r)) return;
         added.add(r);
@@ -249,10 +256,9 @@ export class FeedbackStore {
         const trajectoryBytes: number[] = [];
         const logBytes: number[] = [];
         records.forEach((r, i) => {
-          const trajectory = trajectoryFile(r);
+          const { trajectory, log } = encode(r);
           trajectoryBytes.push(byteSize(trajectory));
           writeChunks(this.spares.open(path.join(tmp, 'episodes', `${stems[i]}.jsonl`)), trajectory, flush);
-          const log = logFile(r);
           logBytes.push(log.length);
           writeChunks(this.spares.open(path.join(tmp, 'logs', `${stems[i]}.txt`)), [log], flush);
         });

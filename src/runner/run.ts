@@ -401,6 +401,7 @@ export class Run extends EventEmitter<RunEvents> {
         signal: abort.signal,
         onEpisode: (r) => {
           if (!this.running) return;
+          pending.encodeEarly(r);
           this.running.done++;
           this.record({ type: 'episode_finished', submission: n, caseIndex: r.caseIndex, status: r.status, return: r.return, length: r.length }, false);
           this.notifyAfterSync({ phase: 'submit', submission: n, done: this.running.done, total: cases.length });
