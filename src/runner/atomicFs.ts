@@ -83,6 +83,17 @@ export function writeFileDurable(file: string, data: string): void {
   }
 }
 
+/** writeFileDurable on the thread pool, for a file whose folder exists. */
+export async function writeFileDurableAsync(file: string, data: string | Uint8Array): Promise<void> {
+  const handle = await fsp.open(file, 'w');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as T;

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { PolicyBundle } from '../sandbox/types';
-import { fsyncAsync, fsyncDirAsync } from './atomicFs';
+import { fsyncDirAsync, writeFileDurableAsync } from './atomicFs';
 import type { WorkspacePaths } from './paths';
 
 export interface CheckpointManifest {
@@ -48,12 +48,9 @@ export class CheckpointStore {
     ];
     const dirs = [...new Set([tmp, ...files.map((f) => path.dirname(f.file))])];
     try {
-      await fsp.mkdir(this.paths.checkpoints, { recursive: true });
+      // Recursive: the first also makes .policyforge/checkpoints.
       for (const dir of dirs) await fsp.mkdir(dir, { recursive: true });
-      await Promise.all(files.map(async (f) => {
-        await fsp.writeFile(f.file, f.data);
-        await fsyncAsync(f.file, 'r+');
-      }));
+      await Promise.all(files.map((f) => writeFileDurableAsync(f.file, f.data)));
       // Every folder holds entries the rename publishes.
       await Promise.all(dirs.map((d) => fsyncDirAsync(d)));
       try {

@@ -119,6 +119,16 @@ function logFile(r: EpisodeRecord): Buffer {
   return utf8(`${r.log.text}${r.log.truncated ? '\n[log truncated]\n' : ''}${errorText}`);
 }
 
+/** Both files of an episode, encoded. */
+interface EpisodeFiles {
+  trajectory: FileBytes;
+  log: Buffer;
+}
+
+function episodeFiles(r: EpisodeRecord): EpisodeFiles {
+  return { trajectory: trajectoryFile(r), log: logFile(r) };
+}
+
 /**
  * Writes `chunks` to a new, empty file opened as `fd`, fsynced when `flush`, and closes it.
  * Synchronous: on this VM each thread-pool round trip waits for an idle vCPU to wake, and the
@@ -161,7 +171,7 @@ function fileSize(file: string): number {
 }
 
 /** What a re-run could not restore: the summary's outcome and why the steps are gone. */
-function lostFiles(e: SubmissionSummary['episodes'][number], why: string): { trajectory: FileBytes; log: Buffer } {
+function lostFiles(e: SubmissionSummary['episodes'][number], why: string): EpisodeFiles {
   const header = { ...outcomeOf(e), lost: why };
   return { trajectory: [utf8(`${JSON.stringify(header)}\n`)], log: utf8(`[log ${why}]\n`) };
 }
@@ -236,11 +246,10 @@ export class FeedbackStore {
     fs.mkdirSync(path.join(tmp, 'logs'), { recursive: true });
     const records: EpisodeRecord[] = [];
     const added = new WeakSet<EpisodeRecord>();
-    const encoded = new WeakMap<EpisodeRecord, { trajectory: FileBytes; log: Buffer }>();
-    const encode = (r: EpisodeRecord): { trajectory: FileBytes; log: Buffer } => encoded.get(r) ?? { trajectory: trajectoryFile(r), log: logFile(r) };
+    const encoded = new WeakMap<EpisodeRecord, EpisodeFiles>();
     return {
       encodeEarly: (r) => {
-        encoded.set(r, { trajectory: trajectoryFile(r), log: logFile(r) });
+        encoded.set(r, episodeFiles(r));
       },
       addEpisode: (r) => {
         if (added.has(r)) return;
@@ -256,7 +265,7 @@ export class FeedbackStore {
         const trajectoryBytes: number[] = [];
         const logBytes: number[] = [];
         records.forEach((r, i) => {
-          const { trajectory, log } = encode(r);
+          const { trajectory, log } = encoded.get(r) ?? episodeFiles(r);
           trajectoryBytes.push(byteSize(trajectory));
           writeChunks(this.spares.open(path.join(tmp, 'episodes', `${stems[i]}.jsonl`)), trajectory, flush);
           logBytes.push(log.length);
@@ -368,7 +377,7 @@ export class FeedbackStore {
     let restored = 0;
     d.episodes.forEach((e, k) => {
       const rerun = reruns[k];
-      const again = rerun ? { trajectory: trajectoryFile(rerun), log: logFile(rerun) } : null;
+      const again = rerun ? episodeFiles(rerun) : null;
       const same = again !== null && (!e.trajectory || byteSize(again.trajectory) === e.trajectoryBytes) && (!e.log || again.log.length === e.logBytes);
       const files = same ? again : lostFiles(d.summary.episodes[e.position]!, lostWhy);
       if (same) restored++;

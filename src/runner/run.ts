@@ -463,7 +463,7 @@ export class Run extends EventEmitter<RunEvents> {
     const tEdit = Date.now();
     const edit = await editAnalyzed;
     if (edit) summary.edit = edit;
-    this.trace(`edit analysis ${Date.now() - tEdit} ms`);
+    this.trace(`wait for the edit analysis ${Date.now() - tEdit} ms`);
     const tCommit = Date.now();
     try {
       await pending.commit(summary);
