@@ -152,6 +152,7 @@ export class Run extends EventEmitter<RunEvents> {
             this.log(note);
           }
         }
+        if (this.state.phase === 'agent') void this.feedbackStore.prepareSpares();
       });
     }
     const last = Math.max(0, ...this.state.submissions.keys());

@@ -165,6 +165,9 @@ describe('runner: durability across kill -9', function () {
       assert.equal(st.budget.used, 6, 're-runs are not charged');
       assert.ok(st.recovery.some((n) => /submission 1: the files of 3 episode\(s\) were cut short .* re-run \(not charged\)/.test(n)), st.recovery.join('; '));
       assert.ok(st.recovery.some((n) => /submission 1: re-ran the 3 episode\(s\) .*: 3 restored$/.test(n)), st.recovery.join('; '));
+      const spares = path.join(dir, '.policyforge', 'spare');
+      // Both files of each episode of the largest submission (budget 12), whatever the crash left.
+      await waitFor('spare files for the next commit, once the repairs are done', () => fs.existsSync(spares) && fs.readdirSync(spares).length === 24);
       await r.client.close();
       await kill9(r);
     });
