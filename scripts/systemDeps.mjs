@@ -2,7 +2,7 @@
 // is the whole set-up on a fresh machine: Chromium (browser and real-VS-Code stages) and the
 // headers code-server's native modules build against. Installs them with apt-get when running as
 // root; otherwise says exactly what to install. A no-op once they are there.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,5 +29,28 @@ if (!isRoot || !hasApt) {
 }
 process.stdout.write(`[system] installing ${missing.join(', ')} with apt-get\n`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+// Another apt-get (unattended upgrades, a provisioning script) may hold the dpkg lock on a fresh
+// machine: apt waits for it up to LOCK_WAIT_S, and a failed step is tried once more after a pause.
+const LOCK_WAIT_S = 300;
+const aptOptions = ['-o', `DPkg::Lock::Timeout=${LOCK_WAIT_S}`, '-qq'];
+
+function apt(args) {
+  for (let attempt = 1; ; attempt++) {
+    // apt's progress goes to a buffer and is shown only when the step fails.
+    const r = spawnSync('apt-get', [...aptOptions, ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (r.status === 0) return;
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    if (attempt === 2) {
+      process.stderr.write(
+        `[system] "apt-get ${args.join(' ')}" failed twice (exit ${r.status ?? r.signal}); ` +
+          `install the packages by hand (apt-get install -y ${missing.join(' ')}) and run npm test again.\n`,
+      );
+      process.exit(1);
+    }
+    process.stderr.write(`[system] "apt-get ${args[0]}" failed (exit ${r.status ?? r.signal}); trying once more in 15 s\n`);
+    spawnSync('sleep', ['15']);
+  }
+}
+
+apt(['update']);
+apt(['install', '-y', '--no-install-recommends', ...missing]);
