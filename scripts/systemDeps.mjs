@@ -10,6 +10,8 @@ const PACKAGES = [
   { name: 'chromium', present: () => existsSync(CHROMIUM) },
   { name: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev') },
   { name: 'build-essential', present: () => dpkgInstalled('build-essential') },
+  // VS Code's search in the real-VS-Code stage (scripts/integration/provision.mjs links it).
+  { name: 'ripgrep', present: () => dpkgInstalled('ripgrep') },
 ];
 
 function dpkgInstalled(name) {

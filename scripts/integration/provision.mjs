@@ -9,7 +9,7 @@
 // Every step leaves a stamp file, so a second run costs a few stat calls and an interrupted
 // run resumes at the step that did not finish.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,14 +20,27 @@ const pkgDir = join(cacheDir, 'node_modules', 'code-server');
 export const codeServerEntry = join(pkgDir, 'out', 'node', 'entry.js');
 const vscodeDir = join(pkgDir, 'lib', 'vscode');
 
-function run(cmd, args, cwd, { allowFailure = false } = {}) {
+/**
+ * Runs one provisioning command with its output in a log file beside the cache, so a passing
+ * provision prints one line per step; the log is printed when the step fails. `tolerate` names
+ * the reason a non-zero exit is harmless, checked afterwards by the caller.
+ */
+function run(cmd, args, cwd, { tolerate } = {}) {
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' } });
+  const logFile = join(cacheDir, `provision-${args[0]}-${Date.now()}.log`);
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'error' },
+  });
+  writeFileSync(logFile, `${r.stdout ?? ''}${r.stderr ?? ''}`);
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  if (r.status !== 0 && !allowFailure) {
-    throw new Error(`provision: \`${cmd} ${args.join(' ')}\` in ${cwd} failed with exit code ${r.status} after ${secs}s`);
+  if (r.status !== 0 && !tolerate) {
+    process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    throw new Error(`provision: \`${cmd} ${args.join(' ')}\` in ${cwd} failed with exit code ${r.status} after ${secs}s (log: ${logFile})`);
   }
-  log(`${cmd} ${args.join(' ')} (${secs}s${r.status !== 0 ? `, exit ${r.status} tolerated` : ''})`);
+  log(`${cmd} ${args.join(' ')} (${secs}s${r.status !== 0 ? `; exit ${r.status} is harmless: ${tolerate}` : ''})`);
   return r.status;
 }
 
@@ -49,25 +62,42 @@ function checkPrerequisites() {
   if (!krb) throw new Error('provision: kerberos headers are missing; install the Debian package libkrb5-dev (see .ci/run)');
 }
 
+/**
+ * VS Code's search and quick-open spawn @vscode/ripgrep's bin/rg, which its install script would
+ * download from outside the npm registry; Debian's ripgrep (installed by scripts/systemDeps.mjs)
+ * serves instead, so the workbench never logs `spawn rg ENOENT`.
+ */
+function linkRipgrep() {
+  const rg = ['/usr/bin/rg', '/usr/local/bin/rg'].find((f) => existsSync(f));
+  if (!rg) throw new Error('provision: ripgrep is missing; install the Debian package ripgrep (see scripts/systemDeps.mjs)');
+  const binDir = join(vscodeDir, 'node_modules', '@vscode', 'ripgrep', 'bin');
+  mkdirSync(binDir, { recursive: true });
+  rmSync(join(binDir, 'rg'), { force: true });
+  symlinkSync(rg, join(binDir, 'rg'));
+  log(`ripgrep: ${join(binDir, 'rg')} -> ${rg}`);
+}
+
 export function provision() {
   const started = Date.now();
   mkdirSync(cacheDir, { recursive: true });
   // A package.json of its own keeps npm from walking up into the project's package.json.
   const ownPkg = join(cacheDir, 'package.json');
   if (!existsSync(ownPkg)) writeFileSync(ownPkg, JSON.stringify({ name: 'policyforge-vscode-test', private: true }, null, 2) + '\n');
-  if (existsSync(join(cacheDir, '.step-argon2'))) return { entry: codeServerEntry, seconds: 0, cached: true };
+  if (existsSync(join(cacheDir, '.step-ripgrep'))) return { entry: codeServerEntry, seconds: 0, cached: true };
   checkPrerequisites();
 
   step('code-server', () => run('npm', ['install', '--ignore-scripts', '--no-save', `code-server@${CODE_SERVER_VERSION}`], cacheDir));
   step('vscode-deps', () => run('npm', ['install', '--omit=dev', '--ignore-scripts'], vscodeDir));
   step('vscode-native', () => {
-    // node-pty's compile_commands step can fail after pty.node is built; check the artifact.
-    run('npm', ['rebuild', 'node-pty', '@vscode/spdlog', 'native-watchdog', '@vscode/deviceid', 'kerberos', '@parcel/watcher'], vscodeDir, { allowFailure: true });
+    run('npm', ['rebuild', 'node-pty', '@vscode/spdlog', 'native-watchdog', '@vscode/deviceid', 'kerberos', '@parcel/watcher'], vscodeDir, {
+      tolerate: "node-pty's compile_commands step fails after pty.node is built, which is checked next",
+    });
     const pty = join(vscodeDir, 'node_modules', 'node-pty', 'build', 'Release', 'pty.node');
     if (!existsSync(pty)) throw new Error(`provision: node-pty was not built (${pty} missing)`);
   });
   step('extensions-deps', () => run('npm', ['install', '--omit=dev', '--ignore-scripts'], join(vscodeDir, 'extensions')));
   step('argon2', () => run('npm', ['rebuild', 'argon2', '--build-from-source'], cacheDir));
+  step('ripgrep', linkRipgrep);
   const seconds = (Date.now() - started) / 1000;
   log(`code-server ${CODE_SERVER_VERSION} ready in ${seconds.toFixed(1)}s: ${codeServerEntry}`);
   return { entry: codeServerEntry, seconds, cached: false };
