@@ -2,8 +2,8 @@
 import type { EnvDefinition } from '../envs/core/definition';
 import type { RunConfig } from '../runner/config';
 
-/** `cliPath`: the absolute launcher path, mentioned for agents without `policyforge` on their PATH. */
-export function agentsMd(def: EnvDefinition, config: RunConfig, cliPath?: string): string {
+/** `cli`: the command line that reaches the CLI from this workspace (`policyforgeCommand`). */
+export function agentsMd(def: EnvDefinition, config: RunConfig, cli = 'policyforge'): string {
   const params = Object.entries(config.params);
   return `# PolicyForge task: ${def.id}
 
@@ -32,19 +32,19 @@ policy fares; the final score comes from episodes you never see.
 - Every requested episode costs 1 from the budget, failures included. Requests that are rejected
   (bad range, over budget, policy does not build) cost nothing.
 - ${config.minEpisodesPerSubmit}-${config.maxEpisodesPerSubmit} episodes per submit, at most ${config.maxSubmissions} submissions.
-- When the budget reaches 0, or when you run \`policyforge finish\`, the run ends: every submission
+- When the budget reaches 0, or when you run \`${cli} finish\`, the run ends: every submission
   whose episodes were all \`ok\` is scored on ${config.validationCases} hidden validation cases, the best one (later
   wins ties) is scored on ${config.heldOutCases} held-out cases, and the result goes to \`.policyforge/report.json\`.
 
 ## Commands (run them from this folder)
-${cliPath ? `If \`policyforge\` is not on your PATH, run \`node ${cliPath}\` instead.\n\n` : ''}| command | what it does |
+| command | what it does |
 |---|---|
-| \`policyforge submit --cases 0-7\` | run the current \`policy/\` on cases 0..7 (also \`--cases 0,3,5\` or \`--episodes 8\` for the next unused cases) |
-| \`policyforge status\` | budget used/remaining, submissions so far, best train mean |
-| \`policyforge feedback [N]\` | the summary of submission N (default: the latest) |
-| \`policyforge finish [--candidates 3,5]\` | end the run now (optionally validate only the listed submissions) |
-| \`policyforge report\` | the final report once the run is complete |
-| \`policyforge restore N\` | copy submission N's checkpoint back into \`policy/\` |
+| \`${cli} submit --cases 0-7\` | run the current \`policy/\` on cases 0..7 (also \`--cases 0,3,5\` or \`--episodes 8\` for the next unused cases) |
+| \`${cli} status\` | budget used/remaining, submissions so far, best train mean |
+| \`${cli} feedback [N]\` | the summary of submission N (default: the latest) |
+| \`${cli} finish [--candidates 3,5]\` | end the run now (optionally validate only the listed submissions) |
+| \`${cli} report\` | the final report once the run is complete |
+| \`${cli} restore N\` | copy submission N's checkpoint back into \`policy/\` |
 
 Add \`--json\` to any command for machine-readable output. Exit codes: 0 ok, 1 the request was
 rejected or failed, 2 bad arguments, 3 the runner could not be reached.
@@ -59,7 +59,7 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 - \`feedback/submit-NNNN/logs/case-III.txt\`: what the policy printed with \`console.log\`.
 
 ## Rules
-- \`policyforge submit\` is the **only** sanctioned way to interact with the environment. Do not
+- \`${cli} submit\` is the **only** sanctioned way to interact with the environment. Do not
   run the environment yourself, do not read or write \`.policyforge/\`, and do not edit \`feedback/\`.
 - Hidden validation and held-out episodes are never visible; do not try to find them.
 `;

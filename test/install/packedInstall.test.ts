@@ -57,6 +57,15 @@ describe('install: the packed tarball, from a folder outside the clone', functio
     assert.match(r.stdout, /^MiniGrid-DoorKey-8x8-v0 /m);
   });
 
+  it('a workspace made by the installed command names `policyforge` in AGENTS.md', () => {
+    const r = sh('policyforge', ['init', '--env', 'CartPole-v1', 'ws'], outside, env);
+    assert.equal(r.status, 0, explain(r));
+    const agents = fs.readFileSync(path.join(outside, 'ws', 'AGENTS.md'), 'utf8');
+    assert.match(agents, /`policyforge submit --cases 0-7`/);
+    assert.doesNotMatch(agents, /node \S*policyforge\.js/);
+    fs.rmSync(path.join(outside, 'ws'), { recursive: true });
+  });
+
   it('a short headless `run` completes with a report and leaves nothing in the current folder', () => {
     const r = sh('policyforge', ['run', '--env', 'CartPole-v1', '--agent', 'autotune', '--budget', '16', '--json'], outside, env);
     assert.equal(r.status, 0, explain(r));

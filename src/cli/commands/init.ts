@@ -1,7 +1,7 @@
 /** `policyforge init`: a new run workspace (starter policy, env.d.ts, AGENTS.md, frozen run.json). */
 import * as path from 'node:path';
 import { agentsMd } from '../../agents/agentsMd';
-import { cliLauncher } from './runClient';
+import { policyforgeCommand } from '../../agents/cliCommand';
 import { createRegistry } from '../../envs';
 import { initWorkspace } from '../../runner/workspace';
 import { parse, parseIntArg, parseParams } from '../args';
@@ -52,7 +52,7 @@ export const initCommand: CliCommand = {
       selectionMode: values.selection as 'paper' | 'candidates' | undefined,
       plugins,
     };
-    const result = initWorkspace(dir, JSON.parse(JSON.stringify(input)) as typeof input, registry, { force: values.force, extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, cliLauncher()) }) });
+    const result = initWorkspace(dir, JSON.parse(JSON.stringify(input)) as typeof input, registry, { force: values.force, extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) });
     if (!result.ok) {
       if (values.json) printJson({ ok: false, error: { reason: 'init_failed', message: result.error } });
       else process.stderr.write(`policyforge init: ${result.error}\n`);

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { agentsMd } from '../../agents/agentsMd';
+import { policyforgeCommand } from '../../agents/cliCommand';
 import { runAutotune } from '../../agents/autotune/autotune';
 import { createRegistry } from '../../envs';
 import type { RunReport } from '../../protocol/feedback';
@@ -17,7 +18,7 @@ import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
-import { cliLauncher, printJson } from './runClient';
+import { printJson } from './runClient';
 
 export const runCommand: CliCommand = {
   name: 'run',
@@ -52,7 +53,7 @@ export const runCommand: CliCommand = {
       dir,
       { envId: values.env, budget: parseIntArg('budget', values.budget, 128, 1), params: parseParams(values.param) as Record<string, number | string | boolean> },
       registry,
-      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, cliLauncher()) }) },
+      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) },
     );
     if (!init.ok) {
       process.stderr.write(`policyforge run: ${init.error}\n`);

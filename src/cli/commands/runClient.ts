@@ -58,9 +58,3 @@ export function fail(name: string, json: boolean, message: string, reason: strin
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
-
-/** `bin/policyforge.js` of this installation (dist/cli.js sits in dist/), when it exists. */
-export function cliLauncher(): string | undefined {
-  const candidates = [path.join(__dirname, '..', 'bin', 'policyforge.js'), path.join(__dirname, '..', '..', '..', 'bin', 'policyforge.js')];
-  return candidates.find((c) => fs.existsSync(c));
-}

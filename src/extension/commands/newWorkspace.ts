@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { agentsMd } from '../../agents/agentsMd';
+import { policyforgeCommand } from '../../agents/cliCommand';
 import { createRegistry } from '../../envs';
 import type { EnvDefinition } from '../../envs/core/definition';
 import type { EnvRegistry } from '../../envs/core/registry';
@@ -114,7 +115,7 @@ export function registerNewWorkspaceCommand(session: RunSession, settings: Exten
     if (budget === undefined) return undefined;
     const params = args.params ?? (await askParams(def));
     if (!params) return undefined;
-    const result = initWorkspace(folder, { envId: def.id, params, budget, ...settings.runConfigDefaults(), plugins }, registry, { extraFiles: (d, config) => ({ 'AGENTS.md': agentsMd(d, config) }) });
+    const result = initWorkspace(folder, { envId: def.id, params, budget, ...settings.runConfigDefaults(), plugins }, registry, { extraFiles: (d, config) => ({ 'AGENTS.md': agentsMd(d, config, policyforgeCommand()) }) });
     if (!result.ok) throw new Error(result.error);
     log.info(`created a ${def.id} run in ${folder} (budget ${budget})`);
     const inPlace = open?.scheme === 'file' && path.resolve(open.fsPath) === path.resolve(folder);
