@@ -1,12 +1,14 @@
 /** The environment registry with every built-in family. Plugins are added with `loadPlugin`. */
 import { classicEnvironments } from './classic';
 import { EnvRegistry } from './core/registry';
+import { highwayEnvironments } from './highway';
 import { minigridEnvironments } from './minigrid';
 
 export function createRegistry(): EnvRegistry {
   const registry = new EnvRegistry();
   registry.registerAll(classicEnvironments);
   registry.registerAll(minigridEnvironments);
+  registry.registerAll(highwayEnvironments);
   return registry;
 }
 

@@ -1,6 +1,7 @@
 /** Golden replay for any file in the golden format: dispatches each trace to its family's replayer. */
 import type { EnvRegistry } from '../core/registry';
 import { replayClassicTrace } from './classic';
+import { replayHighwayTrace } from './highway';
 import { replayMiniGridTrace } from './minigrid';
 import { GoldenFormatError, type GoldenFile, type GoldenReport, type TraceResult } from './types';
 
@@ -10,6 +11,7 @@ export type TraceReplayer = (registry: EnvRegistry, envId: string, trace: unknow
 const replayers: ReadonlyArray<{ family: string; replay: TraceReplayer }> = [
   { family: 'classic/', replay: replayClassicTrace },
   { family: 'minigrid', replay: replayMiniGridTrace },
+  { family: 'highway', replay: replayHighwayTrace },
 ];
 
 export function replayGoldenFile(registry: EnvRegistry, file: unknown): GoldenReport {

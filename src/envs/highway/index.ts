@@ -1,0 +1,72 @@
+/**
+ * The driving family: HighwayEnv 1.12's highway-v0, highway-fast-v0, merge-v0, roundabout-v0,
+ * intersection-v0 and parking-v0, each with its default configuration as typed parameters.
+ * HighwayEnv truncates itself at `duration`, so there is no TimeLimit.
+ */
+import type { EnvDefinition } from '../core/definition';
+import type { ParamSpecs, ParamValues } from '../core/params';
+import { DEFAULT_KINEMATICS } from './observation';
+import { HighwayEnv } from './scenes/highway';
+import { HIGHWAY_DECLARATIONS, highwayStarter } from './starters';
+
+const num = (p: ParamValues, k: string): number => p[k] as number;
+const bool = (p: ParamValues, k: string): boolean => p[k] === true;
+
+const timingParams = (simulation: number, policy: number): ParamSpecs => ({
+  simulation_frequency: { type: 'integer', default: simulation, min: 1, max: 100, description: 'Simulation steps per second' },
+  policy_frequency: { type: 'integer', default: policy, min: 1, max: 100, description: 'Decisions per second (each lasts ⌊simulation/policy⌋ simulation steps)' },
+});
+
+const highwayParams = (fast: boolean): ParamSpecs => ({
+  ...timingParams(fast ? 5 : 15, 1),
+  lanes_count: { type: 'integer', default: fast ? 3 : 4, min: 1, max: 10, description: 'Number of lanes' },
+  vehicles_count: { type: 'integer', default: fast ? 20 : 50, min: 0, max: 200, description: 'Other vehicles spawned ahead of the ego vehicle' },
+  duration: { type: 'number', default: fast ? 30 : 40, min: 1, max: 1000, description: 'Episode length [s]; truncated when reached' },
+  ego_spacing: { type: 'number', default: fast ? 1.5 : 2, min: 0, max: 10, description: 'Gap ratio in front of the ego vehicle at spawn' },
+  vehicles_density: { type: 'number', default: 1, min: 0.1, max: 10, description: 'Traffic density (gaps shrink as it grows)' },
+  collision_reward: { type: 'number', default: -1, description: 'Reward weight of a collision' },
+  right_lane_reward: { type: 'number', default: 0.1, description: 'Reward weight of driving on the right-most lane (linear in lane index)' },
+  high_speed_reward: { type: 'number', default: 0.4, description: 'Reward weight of forward speed, linear over reward_speed_min..max' },
+  reward_speed_min: { type: 'number', default: 20, description: 'Forward speed with zero speed reward [m/s]' },
+  reward_speed_max: { type: 'number', default: 30, description: 'Forward speed with full speed reward [m/s]' },
+  normalize_reward: { type: 'boolean', default: true, description: 'Map the reward to [0, 1]' },
+  offroad_terminal: { type: 'boolean', default: false, description: 'End the episode when the ego vehicle leaves the road' },
+  observation_vehicles: { type: 'integer', default: 5, min: 1, max: 50, description: 'Rows of the Kinematics observation (the ego vehicle and the nearest others)' },
+});
+
+function highwayDefinition(fast: boolean): EnvDefinition {
+  return {
+    id: fast ? 'highway-fast-v0' : 'highway-v0',
+    family: 'highway',
+    description: fast
+      ? 'Drive fast on a 3-lane highway among 20 IDM vehicles without crashing (5 Hz simulation, only ego collisions); reward in [0, 1] per second, 30 s.'
+      : 'Drive fast on a 4-lane highway among 50 IDM vehicles without crashing, preferably on the right; reward in [0, 1] per second, 40 s.',
+    params: highwayParams(fast),
+    maxEpisodeSteps: null,
+    rewardRange: [0, 1],
+    create: (p) =>
+      new HighwayEnv({
+        simulationFrequency: num(p, 'simulation_frequency'),
+        policyFrequency: num(p, 'policy_frequency'),
+        lanesCount: num(p, 'lanes_count'),
+        vehiclesCount: num(p, 'vehicles_count'),
+        duration: num(p, 'duration'),
+        egoSpacing: num(p, 'ego_spacing'),
+        vehiclesDensity: num(p, 'vehicles_density'),
+        initialLaneId: null,
+        collisionReward: num(p, 'collision_reward'),
+        rightLaneReward: num(p, 'right_lane_reward'),
+        highSpeedReward: num(p, 'high_speed_reward'),
+        laneChangeReward: 0,
+        rewardSpeedRange: [num(p, 'reward_speed_min'), num(p, 'reward_speed_max')],
+        normalizeReward: bool(p, 'normalize_reward'),
+        offroadTerminal: bool(p, 'offroad_terminal'),
+        egoCollisionsOnly: fast,
+        observation: { ...DEFAULT_KINEMATICS, vehiclesCount: num(p, 'observation_vehicles') },
+      }),
+    starterPolicy: highwayStarter,
+    declarations: HIGHWAY_DECLARATIONS,
+  };
+}
+
+export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true)];
