@@ -9,4 +9,4 @@ export { initWorkspace, type InitResult, type InitOptions } from './workspace';
 export { makeRunConfig, type RunConfig, type RunConfigInput } from './config';
 export { workspacePaths, submissionName, caseFileName, type WorkspacePaths } from './paths';
 export { readRunnerFile, processAlive, type RunnerFile } from './runnerFile';
-export { parseCaseRanges, formatCaseRanges } from './cases';
+export { parseCaseRanges, formatCaseRanges } from '../protocol/caseRanges';

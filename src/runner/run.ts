@@ -26,7 +26,6 @@ import {
 } from '../protocol/run';
 import type { BatchRequest, EpisodeLimits, EpisodeSpec, PolicyBundle } from '../sandbox/types';
 import { readJson, writeJsonAtomic } from './atomicFs';
-import { parseCaseRanges } from './cases';
 import { CheckpointStore } from './checkpoints';
 import { parseFrozenConfig, type RunConfig } from './config';
 import type { EpisodeExecutor } from './executor';
@@ -36,7 +35,9 @@ import { workspacePaths, type WorkspacePaths } from './paths';
 import { RunError } from './runError';
 import { applyEvent, foldJournal, selectBest, type RunState } from './runState';
 import { loadOrCreateSecret, loadSecret, secretPath, SeedDeriver, type Split } from './secret';
-import { returnStats, statusCounts } from './stats';
+import { parseCaseRanges } from '../protocol/caseRanges';
+import { bestSubmission } from '../stats/bestSubmission';
+import { returnStats, statusCounts } from '../stats/returnStats';
 
 export interface RunEvents {
   progress: [ProgressNotification];
@@ -229,8 +230,8 @@ export class Run extends EventEmitter<RunEvents> {
 
   status(): RunStatus {
     const history = [...this.state.submissions.values()].sort((a, b) => a.submission - b.submission);
-    let best: RunStatus['best'] = null;
-    for (const h of history) if (!best || h.mean >= best.mean) best = { submission: h.submission, mean: h.mean };
+    const top = bestSubmission(history, (h) => h.mean);
+    const best: RunStatus['best'] = top ? { submission: top.submission, mean: top.mean } : null;
     let nextUnusedCase: number | null = null;
     for (let i = 0; i < this.config.poolSize; i++) {
       if (!this.state.usedCases.has(i)) {

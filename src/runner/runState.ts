@@ -4,6 +4,7 @@
  */
 import type { ReturnStats } from '../protocol/feedback';
 import type { RunPhase, SubmissionBrief } from '../protocol/run';
+import { bestSubmission } from '../stats/bestSubmission';
 import type { StampedEvent } from './journal';
 
 export interface PendingSubmit {
@@ -115,17 +116,7 @@ export function foldJournal(events: readonly StampedEvent[]): RunState {
   return s;
 }
 
-/** Highest validation mean wins; a later submission wins ties (iteration is in submission order). */
+/** The candidate with the best validation mean, by the protocol's rule (src/stats/bestSubmission.ts). */
 export function selectBest(candidates: readonly number[], meanOf: (submission: number) => number | undefined): number | null {
-  let best: number | null = null;
-  let bestMean = -Infinity;
-  for (const n of [...candidates].sort((a, b) => a - b)) {
-    const m = meanOf(n);
-    if (m === undefined || Number.isNaN(m)) continue;
-    if (m >= bestMean) {
-      best = n;
-      bestMean = m;
-    }
-  }
-  return best;
+  return bestSubmission(candidates.map((submission) => ({ submission })), (c) => meanOf(c.submission))?.submission ?? null;
 }

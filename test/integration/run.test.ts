@@ -12,7 +12,7 @@ import type { PolicyForgeApi } from '../../src/extension/api/api';
 import type { SubmitOutcome } from '../../src/extension/progress/submitWithProgress';
 import type { RunReport } from '../../src/protocol/feedback';
 import type { RestoreResult } from '../../src/protocol/run';
-import { formatMeanStderr, formatScore } from '../../src/extension/shared/format';
+import { historyScoreFormat } from '../../src/stats/scoreFormat';
 import { policyFile, policyForge, runnerPid, waitForStatus, workspaceRoot, writePolicy } from './support/api';
 import { click, driverAvailable, pressKey, screenshot, typeText, visibleTexts, waitFor, waitForText } from './support/ui';
 
@@ -102,8 +102,8 @@ describe('a PolicyForge run in VS Code', function () {
     if (driverAvailable) {
       await vscode.commands.executeCommand('workbench.view.extension.policyforge');
       const status = await waitForText(STATUS_ITEM, `${BUDGET - 8}/${BUDGET} left`);
-      assert.ok(status.includes(`best ${formatScore(s.stats.mean)}`), status);
-      await waitForText(TREE_ROWS, `${formatMeanStderr(s.stats.mean, s.stats.stderr)} · 8/8 ok · initial`);
+      assert.ok(status.includes(`best ${historyScoreFormat(st.history).score(s.stats.mean)}`), status);
+      await waitForText(TREE_ROWS, `${historyScoreFormat(st.history).meanStderr(s.stats.mean, s.stats.stderr)} · 8/8 ok`);
       await waitForText(TREE_ROWS, 'CartPole-v1');
       await screenshot('04-after-submit-tree-status');
     }
@@ -117,7 +117,7 @@ describe('a PolicyForge run in VS Code', function () {
       return titles.some((t) => t.includes(`${BUDGET - 8} left`)) ? titles : undefined;
     });
     assert.ok(lenses.includes(`$(play) Submit 8 episodes · ${BUDGET - 8} left`), lenses.join(' | '));
-    assert.ok(lenses.includes(`#1: ${formatMeanStderr(first.stats.mean, first.stats.stderr)} · initial`), lenses.join(' | '));
+    assert.ok(lenses.includes(`#1: ${historyScoreFormat([first.stats]).meanStderr(first.stats.mean, first.stats.stderr)} · initial`), lenses.join(' | '));
     if (driverAvailable) {
       await vscode.window.showTextDocument(uri);
       await waitForText('.codelens-decoration', `Submit 8 episodes · ${BUDGET - 8} left`);
@@ -210,7 +210,8 @@ describe('a PolicyForge run in VS Code', function () {
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(m.index + 1));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');
     assert.match(text, /history of `[\d.]+` across checkpoints/);
-    assert.ok(text.includes(`| #1 | \`0.0\` | ${formatScore(first.stats.mean)} | initial |`), text);
+    const three = await waitForStatus(api, 'status after three submissions', (x) => x.history.length === 3);
+    assert.ok(text.includes(`| #1 | \`0.0\` | ${historyScoreFormat(three.history).score(first.stats.mean)} | initial |`), text);
     assert.match(text, /\| #2 \| _different shape_ \|/);
     assert.match(text, new RegExp(`\\| #3 \\| \`${m[0].replace('.', '\\.')}\` \\|`));
   });

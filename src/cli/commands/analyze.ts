@@ -4,6 +4,7 @@
  */
 import type { CheckpointMetrics, EditAnalysis, RunDiagnostics } from '../../protocol/analysis';
 import { analyzeEdit, analyzeRun, resolvePolicyRef, type RunAnalysis } from '../../analysis';
+import { runScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
 import { parse } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 
@@ -37,9 +38,7 @@ function editText(a: EditAnalysis): string {
 }
 
 const pct = (x: number | null): string => (x === null ? '–' : `${(x * 100).toFixed(0)}%`);
-const num = (x: number | null): string => (x === null ? '–' : x.toFixed(2));
-
-function diagnosticsText(d: RunDiagnostics): string[] {
+function diagnosticsText(d: RunDiagnostics, fmt: ScoreFormat): string[] {
   const out: string[] = [];
   const c = d.editShare.counts;
   out.push(
@@ -51,7 +50,7 @@ function diagnosticsText(d: RunDiagnostics): string[] {
   }
   out.push('edit size vs improvement:');
   for (const b of d.sizeVsImprovement.bins) {
-    if (b.edits > 0) out.push(`  ${b.sizeBin.padEnd(7)} ${String(b.edits).padStart(3)} edits  mean Δ vs parent ${num(b.meanDeltaVsParent)}  new best ${pct(b.newBestRate)}`);
+    if (b.edits > 0) out.push(`  ${b.sizeBin.padEnd(7)} ${String(b.edits).padStart(3)} edits  mean Δ vs parent ${fmt.delta(b.meanDeltaVsParent)}  new best ${pct(b.newBestRate)}`);
   }
   const first = d.complexity[0];
   const last = d.complexity[d.complexity.length - 1];
@@ -60,16 +59,17 @@ function diagnosticsText(d: RunDiagnostics): string[] {
 }
 
 function runText(r: RunAnalysis): string {
+  const fmt = runScoreFormat(r.submissions.flatMap((s) => (s.trainMean === null ? [] : [s.trainMean])));
   const out: string[] = [`run ${r.workspace}: ${r.submissions.length} submissions`, ''];
   out.push('  #  parent  budget     train  best  class        size    edit');
   const best = new Map(r.diagnostics.trainProgress.map((p) => [p.submission, p.newBest]));
   for (const s of r.submissions) {
     const e = s.edit;
     out.push(
-      `${String(s.submission).padStart(3)}  ${String(s.parent ?? '–').padStart(6)}  ${String(s.budgetUsed).padStart(6)}  ${num(s.trainMean).padStart(8)}  ${best.get(s.submission) ? '  * ' : '    '}  ${(e?.class ?? 'unknown').padEnd(11)}  ${(e ? `+${e.linesAdded}/−${e.linesRemoved}` : '').padEnd(7)} ${e?.details[0] ?? ''}`,
+      `${String(s.submission).padStart(3)}  ${String(s.parent ?? '–').padStart(6)}  ${String(s.budgetUsed).padStart(6)}  ${fmt.score(s.trainMean).padStart(8)}  ${best.get(s.submission) ? '  * ' : '    '}  ${(e?.class ?? 'unknown').padEnd(11)}  ${(e ? `+${e.linesAdded}/−${e.linesRemoved}` : '').padEnd(7)} ${e?.details[0] ?? ''}`,
     );
   }
-  out.push('', ...diagnosticsText(r.diagnostics));
+  out.push('', ...diagnosticsText(r.diagnostics, fmt));
   if (r.problems.length > 0) out.push('', 'problems:', ...r.problems.map((p) => `  ${p}`));
   return `${out.join('\n')}\n`;
 }

@@ -10,11 +10,12 @@ import { createRegistry } from '../../envs';
 import { Rng } from '../../envs/core/rng';
 import { starterFiles } from '../../envs/core/starterFiles';
 import type { EpisodeRecord } from '../../protocol/episodes';
-import { returnStats, statusCounts } from '../../runner/stats';
+import { returnStats, statusCounts } from '../../stats/returnStats';
+import { runScoreFormat } from '../../stats/scoreFormat';
 import { buildBundle, SandboxPool, SandboxRequestError, type BundleDiagnostic, type EpisodeSpec } from '../../sandbox';
 import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
-import { stats } from './format';
+import { errorLines, stats } from './format';
 
 export const evalCommand: CliCommand = {
   name: 'eval',
@@ -124,17 +125,13 @@ export const evalCommand: CliCommand = {
         const steps = records.reduce((a, r) => a + r.length, 0);
         const out = [
           `${values.env}  ${records.length} episodes  seed ${seed}  bundle ${built.bundle.id.slice(0, 12)}`,
-          `  return ${stats(summary.stats)}`,
+          `  return ${stats(summary.stats, runScoreFormat([summary.stats.mean]))}`,
           `  length mean ${(steps / Math.max(1, records.length)).toFixed(1)}`,
           `  status ${Object.entries(summary.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
           `  wall   ${(wallMs / 1000).toFixed(2)} s (${Math.round(steps / (wallMs / 1000))} steps/s)`,
         ];
-        const failures = records.filter((r) => r.status !== 'ok');
-        for (const f of failures.slice(0, 5)) {
-          const where = f.error?.location ? ` at ${f.error.location.file}:${f.error.location.line}` : '';
-          out.push(`  episode ${f.caseIndex}: ${f.status}${where}: ${f.error?.message ?? ''}`);
-        }
-        if (failures.length > 5) out.push(`  … ${failures.length - 5} more failures (use --json for all)`);
+        const errors = errorLines([{ submission: 0, episodes: records }]);
+        if (errors.length) out.push('  errors (episodes listed as cases; --json has every one):', ...errors.map((l) => `  ${l}`));
         process.stdout.write(`${out.join('\n')}\n`);
       }
       return records.every((r) => r.status === 'ok') ? ExitCode.ok : ExitCode.failed;

@@ -23,7 +23,7 @@ export const finishCommand: CliCommand = {
         const report = await client.finish(candidates);
         stop();
         if (json) printJson({ ok: true, report });
-        else process.stdout.write(formatReport(report));
+        else process.stdout.write(formatReport(report, (await client.status()).history));
         return ExitCode.ok;
       } finally {
         stop();

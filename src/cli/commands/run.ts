@@ -11,11 +11,13 @@ import { policyforgeCommand } from '../../agents/cliCommand';
 import { runAutotune } from '../../agents/autotune/autotune';
 import { createRegistry } from '../../envs';
 import type { RunReport } from '../../protocol/feedback';
+import type { RunStatus } from '../../protocol/run';
 import { RunnerClient } from '../../runner/client';
 import { startRunnerHost } from '../../runner/host';
 import { initWorkspace } from '../../runner/workspace';
 import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
 import { printJson } from './runClient';
@@ -64,10 +66,12 @@ export const runCommand: CliCommand = {
     const client = await RunnerClient.connect({ port: host.port, token: host.token });
     const stop = attachProgress(client, !json && !values.quiet);
     let report: RunReport;
+    let history: RunStatus['history'] = [];
     try {
       if (agent === 'autotune') {
         const r = await runAutotune(client, dir, { batch: parseIntArg('batch', values.batch, 8, 1), seed: parseIntArg('seed', values.seed, 1), log: say });
-        say(`autotune: ${r.submissions} submissions, best train #${r.best.submission} (${r.best.mean.toFixed(2)})`);
+        const st = await client.status();
+        say(`autotune: ${r.submissions} submissions, best train #${r.best.submission} (${historyScoreFormat(st.history).score(r.best.mean)})`);
       } else {
         const info = await client.info();
         for (let st = await client.status(); st.phase === 'agent' && st.budget.remaining > 0; st = await client.status()) {
@@ -75,13 +79,14 @@ export const runCommand: CliCommand = {
         }
       }
       report = await client.finish();
+      history = (await client.status()).history;
     } finally {
       stop();
       await client.close();
       await host.close();
     }
     if (json) printJson({ ok: true, workspace: dir, report });
-    else process.stdout.write(`${formatReport(report)}workspace: ${dir}\n`);
+    else process.stdout.write(`${formatReport(report, history)}workspace: ${dir}\n`);
     return ExitCode.ok;
   },
 };

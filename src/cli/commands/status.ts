@@ -32,7 +32,7 @@ export const feedbackCommand: CliCommand = {
     return withClient('feedback', values.dir, json, async ({ client }) => {
       const summary = await client.feedback(n);
       if (json) printJson({ ok: true, summary });
-      else process.stdout.write(formatSummary(summary));
+      else process.stdout.write(formatSummary(summary, (await client.status()).history));
       return ExitCode.ok;
     });
   },
@@ -53,7 +53,7 @@ export const reportCommand: CliCommand = {
         return ExitCode.failed;
       }
       if (json) printJson({ ok: true, report });
-      else process.stdout.write(formatReport(report));
+      else process.stdout.write(formatReport(report, (await client.status()).history));
       return ExitCode.ok;
     });
   },

@@ -20,7 +20,7 @@ export const submitCommand: CliCommand = {
         const summary = await client.submit({ ...(values.cases !== undefined ? { cases: values.cases } : { episodes }), ...(values.note ? { note: values.note } : {}) });
         stop();
         if (json) printJson({ ok: true, summary });
-        else process.stdout.write(formatSummary(summary));
+        else process.stdout.write(formatSummary(summary, (await client.status()).history));
         return ExitCode.ok;
       } finally {
         stop();

@@ -38,7 +38,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     },
     (args) => call(async (c) => {
       const s = await c.submit(args);
-      return { text: formatSummary(s), data: s };
+      return { text: formatSummary(s, (await c.status()).history), data: s };
     }),
   );
   server.registerTool('status', { description: 'Budget used/remaining, phase, and the submissions so far.' }, () =>
@@ -50,7 +50,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
   server.registerTool('feedback', { description: 'The feedback summary of a submission (latest by default).', inputSchema: FeedbackParamsSchema.shape }, (args) =>
     call(async (c) => {
       const s = await c.feedback(args.submission);
-      return { text: formatSummary(s), data: s };
+      return { text: formatSummary(s, (await c.status()).history), data: s };
     }),
   );
   server.registerTool(
@@ -59,7 +59,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     (args) =>
       call(async (c) => {
         const r = await c.finish(args.candidates);
-        return { text: formatReport(r), data: r };
+        return { text: formatReport(r, (await c.status()).history), data: r };
       }),
   );
   server.registerTool('restore', { description: "Copy a submission's checkpoint back into policy/.", inputSchema: RestoreParamsSchema.shape }, (args) =>
@@ -71,7 +71,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
   server.registerTool('report', { description: 'The final report once the run is complete (null before).' }, () =>
     call(async (c) => {
       const r = await c.report();
-      return { text: r ? formatReport(r) : 'the run is not complete yet', data: r };
+      return { text: r ? formatReport(r, (await c.status()).history) : 'the run is not complete yet', data: r };
     }),
   );
   return {

@@ -1,7 +1,9 @@
 /** CodeLens titles above `class Policy` and `act` (no `vscode` import). */
 import type { SubmissionSummary } from '../../protocol/feedback';
 import type { RunStatus } from '../../protocol/run';
-import { formatMeanStderr, plural } from '../shared/format';
+import { failedCount } from '../../stats/returnStats';
+import { historyScoreFormat } from '../../stats/scoreFormat';
+import { plural } from '../shared/plural';
 
 export function submitLensTitle(status: RunStatus, episodes: number): string | undefined {
   if (status.phase !== 'agent') return undefined;
@@ -11,10 +13,12 @@ export function submitLensTitle(status: RunStatus, episodes: number): string | u
   return `$(play) Submit ${plural(n, 'episode')} · ${left} left`;
 }
 
-export function lastResultLensTitle(summary: SubmissionSummary | undefined): string | undefined {
+/** The latest submission's result, printed in the run's format (`history`: `run.status` history). */
+export function lastResultLensTitle(summary: SubmissionSummary | undefined, history: RunStatus['history'] | undefined): string | undefined {
   if (!summary) return undefined;
-  const failed = summary.stats.count - summary.stats.okCount;
+  const fmt = historyScoreFormat(history?.length ? history : [summary.stats]);
+  const failed = failedCount(summary.statusCounts);
   const edit = summary.edit ? ` · ${summary.edit.class}` : '';
   const fails = failed > 0 ? ` · ${failed} failed` : '';
-  return `#${summary.submission}: ${formatMeanStderr(summary.stats.mean, summary.stats.stderr)}${fails}${edit}`;
+  return `#${summary.submission}: ${fmt.meanStderr(summary.stats.mean, summary.stats.stderr)}${fails}${edit}`;
 }

@@ -24,7 +24,7 @@ export class PolicyCodeLensProvider implements vscode.CodeLensProvider {
     if (!rel.startsWith(`policy${path.sep}`)) return [];
     const submit = submitLensTitle(model.status, this.settings.submitEpisodes());
     const latest = model.latest;
-    const last = lastResultLensTitle(latest);
+    const last = lastResultLensTitle(latest, model.status.history);
     const lenses: vscode.CodeLens[] = [];
     for (let line = 0; line < doc.lineCount; line++) {
       const text = doc.lineAt(line).text;

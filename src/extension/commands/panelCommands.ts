@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { createRegistry } from '../../envs';
 import type { PanelsApi } from '../panels';
 import type { RunSession } from '../run/runSession';
-import { formatScore } from '../shared/format';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 import { pickSubmission } from './pickSubmission';
 import { registerCommand } from './registerCommand';
 
@@ -34,7 +34,7 @@ export function registerPanelCommands(session: RunSession, panels: PanelsApi, lo
       const s = model.summary(n);
       if (!s) throw new Error(`submission #${n} has no feedback on disk`);
       const ep = await vscode.window.showQuickPick(
-        s.episodes.map((e) => ({ label: `case ${e.caseIndex}`, description: `${formatScore(e.return)} · ${e.status === 'ok' ? `${e.length} steps` : e.status}`, caseIndex: e.caseIndex })),
+        s.episodes.map((e) => ({ label: `case ${e.caseIndex}`, description: `${historyScoreFormat(model.status?.history).score(e.return)} · ${e.status === 'ok' ? `${e.length} steps` : e.status}`, caseIndex: e.caseIndex })),
         { title: `Replay an episode of submission #${n}` },
       );
       if (!ep) return undefined;

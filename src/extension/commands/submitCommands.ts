@@ -4,7 +4,7 @@ import type { RunReport } from '../../protocol/feedback';
 import type { RunSession } from '../run/runSession';
 import { confirmAction } from '../shared/confirm';
 import type { ExtensionSettings } from '../settings';
-import { formatScore } from '../shared/format';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 import { parseSubmitInput, resubmitRequest, type SubmitLimits, type SubmitRequest } from '../submit/caseInput';
 import { submitWithProgress, type SubmitOutcome } from '../progress/submitWithProgress';
 import { registerCommand } from './registerCommand';
@@ -87,7 +87,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PolicyForge: validating and assessing…' }, () => client.finish(a.candidates));
     model.report = report;
     await model.refresh();
-    const held = report.heldOut ? `held-out mean ${formatScore(report.heldOut.mean)} ± ${formatScore(report.heldOut.stderr)}` : 'no held-out score';
+    const held = report.heldOut ? `held-out mean ${historyScoreFormat(model.status?.history).meanStderr(report.heldOut.mean, report.heldOut.stderr)}` : 'no held-out score';
     const msg = report.selected === null ? `PolicyForge: run finished; no submission qualified (${report.reason ?? 'no reason given'}).` : `PolicyForge: run finished; submission #${report.selected} selected, ${held}.`;
     void vscode.window.showInformationMessage(msg, 'Open Report').then((x) => x && vscode.window.showTextDocument(vscode.Uri.file(model.paths.report)));
     return report;

@@ -1,43 +1,32 @@
 /**
- * Groups the policy failures of a submission by source location and message, so Problems shows
- * one entry per distinct error with how many episodes hit it and which cases (no `vscode` import).
+ * What the Problems panel says about a submission's policy failures: one entry per distinct error
+ * (src/stats/errorGroups.ts groups them, as the dashboard does), and the build problems of a
+ * rejected submit (no `vscode` import).
  */
-import type { EpisodeStatus } from '../../protocol/episodes';
 import type { SubmissionSummary } from '../../protocol/feedback';
-import { formatCaseList, plural } from '../shared/format';
+import { formatCaseSet } from '../../protocol/caseRanges';
+import { groupErrors, type ErrorGroup } from '../../stats/errorGroups';
+import { plural } from '../shared/plural';
 
-export interface ErrorGroup {
+export interface PolicyProblem {
   /** Workspace-relative file, e.g. `policy/policy.ts`. */
   file: string;
   /** 1-based line and column as the runner reports them. */
   line: number;
   column: number;
-  status: EpisodeStatus;
-  message: string;
-  cases: number[];
+  group: ErrorGroup;
 }
 
-export function groupPolicyErrors(summary: SubmissionSummary, fallbackFile = 'policy/policy.ts'): ErrorGroup[] {
-  const groups = new Map<string, ErrorGroup>();
-  for (const ep of summary.episodes) {
-    if (ep.status === 'ok' || ep.status === 'runner_fault') continue;
-    const loc = ep.error?.location;
-    const file = loc?.file ?? fallbackFile;
-    const line = loc?.line ?? 1;
-    const column = loc?.column ?? 1;
-    // "act() threw at step 16: …" and "… at step 40: …" are one error hit at different times.
-    const message = (ep.error?.message ?? ep.status).replace(/ at step \d+/, '');
-    const key = `${file}:${line}:${column}:${ep.status}:${message}`;
-    const g = groups.get(key) ?? { file, line, column, status: ep.status, message, cases: [] };
-    g.cases.push(ep.caseIndex);
-    groups.set(key, g);
-  }
-  return [...groups.values()];
+/** The submission's policy errors at their source lines; runner faults are not the policy's and stay out. */
+export function policyProblems(summary: SubmissionSummary, fallbackFile = 'policy/policy.ts'): PolicyProblem[] {
+  return groupErrors([summary])
+    .filter((g) => g.source === 'policy')
+    .map((group) => ({ file: group.location?.file ?? fallbackFile, line: group.location?.line ?? 1, column: group.location?.column ?? 1, group }));
 }
 
 export function diagnosticMessage(g: ErrorGroup, submission: number): string {
   const what = g.status === 'exception' ? g.message : `${g.status}: ${g.message}`;
-  return `${what} (${plural(g.cases.length, 'episode')} of submission #${submission}; cases ${formatCaseList(g.cases)})`;
+  return `${what} (${plural(g.count, 'episode')} of submission #${submission}; cases ${formatCaseSet(g.cases)})`;
 }
 
 /** Build diagnostics of a rejected submit, as the runner reports them in the error's `data`. */

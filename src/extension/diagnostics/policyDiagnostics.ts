@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
-import { buildProblems, diagnosticMessage, groupPolicyErrors } from './errorGroups';
+import { buildProblems, diagnosticMessage, policyProblems } from './errorGroups';
 
 function range(line: number, column: number): vscode.Range {
   const l = Math.max(0, line - 1);
@@ -28,11 +28,11 @@ export function registerPolicyDiagnostics(session: RunSession): vscode.Disposabl
     };
     const latest = model.latest;
     if (latest) {
-      for (const g of groupPolicyErrors(latest)) {
-        const d = new vscode.Diagnostic(range(g.line, g.column), diagnosticMessage(g, latest.submission), vscode.DiagnosticSeverity.Error);
+      for (const p of policyProblems(latest)) {
+        const d = new vscode.Diagnostic(range(p.line, p.column), diagnosticMessage(p.group, latest.submission), vscode.DiagnosticSeverity.Error);
         d.source = 'PolicyForge';
-        d.code = g.status;
-        add(g.file, d);
+        d.code = p.group.status;
+        add(p.file, d);
       }
     }
     const rejected = model.lastRejected;

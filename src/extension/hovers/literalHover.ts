@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
-import { formatScore } from '../shared/format';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 import { literalAt, literalHistory } from './literalHistory';
 
 export class LiteralHistoryHoverProvider implements vscode.HoverProvider {
@@ -28,7 +28,7 @@ export class LiteralHistoryHoverProvider implements vscode.HoverProvider {
     md.appendMarkdown('| submission | value | train mean | edit |\n|---:|---:|---:|:--|\n');
     for (const e of entries) {
       const value = e.value === null ? `_${e.reason}_` : `\`${e.text.trim()}\``;
-      md.appendMarkdown(`| #${e.submission} | ${value} | ${formatScore(e.mean)} | ${e.editClass ?? ''} |\n`);
+      md.appendMarkdown(`| #${e.submission} | ${value} | ${historyScoreFormat(history).score(e.mean)} | ${e.editClass ?? ''} |\n`);
     }
     const start = doc.positionAt(at.literal.start);
     const end = doc.positionAt(at.literal.end);

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
 import { submitWithProgress } from '../progress/submitWithProgress';
-import { compactRanges } from '../submit/caseInput';
+import { formatCaseRanges } from '../../protocol/caseRanges';
 
 interface SubmitInput {
   episodes?: number;
@@ -27,7 +27,7 @@ function result(value: unknown): vscode.LanguageModelToolResult {
 
 function describeSubmit(input: SubmitInput): string {
   if (input.episodes !== undefined) return `${input.episodes} episode(s) on new cases`;
-  if (input.cases !== undefined) return `cases ${typeof input.cases === 'string' ? input.cases : compactRanges(input.cases)}`;
+  if (input.cases !== undefined) return `cases ${typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases)}`;
   return 'nothing (give episodes or cases)';
 }
 
@@ -46,7 +46,7 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async invoke(options) {
       const model = session.requireModel();
       const input = options.input;
-      const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : compactRanges(input.cases ?? []) };
+      const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
       const outcome = await submitWithProgress(model, input.note ? { ...request, note: input.note } : request, { quiet: true });
       return result(outcome.ok ? outcome.summary : { rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
     },

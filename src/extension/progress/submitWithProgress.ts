@@ -8,7 +8,8 @@ import type { SubmissionSummary } from '../../protocol/feedback';
 import { RunClientError } from '../../runner';
 import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
-import { formatMeanStderr, plural } from '../shared/format';
+import { historyScoreFormat } from '../../stats/scoreFormat';
+import { plural } from '../shared/plural';
 
 export type SubmitOutcome = { ok: true; summary: SubmissionSummary } | { ok: false; reason: string; message: string };
 
@@ -38,7 +39,7 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     await model.refresh();
     if (!opts.quiet) {
       const failed = summary.stats.count - summary.stats.okCount;
-      const msg = `Submission #${summary.submission}: ${formatMeanStderr(summary.stats.mean, summary.stats.stderr)} over ${plural(summary.stats.count, 'episode')}${failed ? `, ${failed} failed` : ''}${summary.edit ? ` (${summary.edit.class})` : ''} · ${summary.budget.remaining} left`;
+      const msg = `Submission #${summary.submission}: ${historyScoreFormat(model.status?.history).meanStderr(summary.stats.mean, summary.stats.stderr)} over ${plural(summary.stats.count, 'episode')}${failed ? `, ${failed} failed` : ''}${summary.edit ? ` (${summary.edit.class})` : ''} · ${summary.budget.remaining} left`;
       void (failed ? vscode.window.showWarningMessage(msg, 'Open Feedback') : vscode.window.showInformationMessage(msg, 'Open Feedback')).then((a) => a && vscode.commands.executeCommand('policyforge.openFeedback', { submission: summary.submission }));
     }
     return { ok: true, summary };

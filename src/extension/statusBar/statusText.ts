@@ -1,6 +1,7 @@
 /** Status bar text for the run: budget left and best train mean (no `vscode` import). */
 import type { RunStatus } from '../../protocol/run';
-import { formatScore } from '../shared/format';
+import { bestSubmission } from '../../stats/bestSubmission';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 
 export interface StatusBarView {
   text: string;
@@ -13,12 +14,14 @@ export function statusBarView(envId: string, status: RunStatus | undefined, runn
     return { text: `$(beaker) PolicyForge: ${what}`, tooltip: `PolicyForge (${envId}): ${what}` };
   }
   const b = status.budget;
-  const best = status.best ? `best ${formatScore(status.best.mean)}` : 'no submission yet';
+  const fmt = historyScoreFormat(status.history);
+  const top = bestSubmission(status.history, (h) => h.mean);
+  const best = top ? `best ${fmt.score(top.mean)}` : 'no submission yet';
   const icon = status.running ? '$(sync~spin)' : status.phase === 'complete' ? '$(pass)' : '$(beaker)';
   const running = status.running ? ` · ${status.running.done}/${status.running.total}` : '';
   const phase = status.phase === 'agent' ? '' : ` · ${status.phase}`;
   return {
     text: `${icon} ${b.remaining}/${b.total} left · ${best}${running}${phase}`,
-    tooltip: `PolicyForge ${envId}: ${b.used} of ${b.total} episodes used, ${b.remaining} left. ${status.best ? `Best train mean ${formatScore(status.best.mean)} (submission #${status.best.submission}).` : 'No submission yet.'} Click to open the dashboard.`,
+    tooltip: `PolicyForge ${envId}: ${b.used} of ${b.total} episodes used, ${b.remaining} left. ${top ? `Best train mean ${fmt.score(top.mean)} (submission #${top.submission}).` : 'No submission yet.'} Click to open the dashboard.`,
   };
 }

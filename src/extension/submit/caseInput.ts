@@ -3,6 +3,8 @@
  * as the user types against the run's pool, per-submit bounds and remaining budget. The runner
  * checks again on admission; this only saves a round trip and says what is wrong right away.
  */
+import { formatCaseRanges, parseCaseRanges } from '../../protocol/caseRanges';
+
 export type SubmitRequest = { episodes: number } | { cases: string };
 
 export interface SubmitLimits {
@@ -13,25 +15,6 @@ export interface SubmitLimits {
 }
 
 export type ParsedSubmit = { ok: true; request: SubmitRequest; count: number; cases?: number[] } | { ok: false; message: string };
-
-export type ParsedCases = { ok: true; cases: number[] } | { ok: false; message: string };
-
-/** Parses "0-7,12, 3" into indices in the given order (ranges ascending); repeats are kept (they run and charge again). */
-export function parseCaseRanges(text: string, poolSize: number): ParsedCases {
-  const cases: number[] = [];
-  const parts = text.split(',').map((p) => p.trim());
-  for (const part of parts) {
-    if (part === '') return { ok: false, message: 'empty item between commas' };
-    const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(part);
-    if (!m) return { ok: false, message: `"${part}" is not a case index or a range like 0-7` };
-    const lo = Number(m[1]);
-    const hi = m[2] === undefined ? lo : Number(m[2]);
-    if (hi < lo) return { ok: false, message: `range ${part} runs backwards (write ${hi}-${lo})` };
-    if (hi >= poolSize) return { ok: false, message: `case ${hi} is outside the pool 0-${poolSize - 1}` };
-    for (let i = lo; i <= hi; i++) cases.push(i);
-  }
-  return { ok: true, cases };
-}
 
 export function parseSubmitInput(raw: string, limits: SubmitLimits): ParsedSubmit {
   const text = raw.trim();
@@ -58,17 +41,5 @@ export function parseSubmitInput(raw: string, limits: SubmitLimits): ParsedSubmi
 
 /** The input for a resubmission of exactly the cases a submission ran (a matched comparison). */
 export function resubmitRequest(cases: readonly number[]): SubmitRequest {
-  return { cases: compactRanges(cases) };
-}
-
-/** Indices as a range string in their original order: [0,1,2,5,3] → "0-2,5,3". */
-export function compactRanges(cases: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < cases.length; ) {
-    let j = i;
-    while (j + 1 < cases.length && cases[j + 1] === (cases[j] as number) + 1) j++;
-    parts.push(i === j ? `${cases[i]}` : `${cases[i]}-${cases[j]}`);
-    i = j + 1;
-  }
-  return parts.join(',');
+  return { cases: formatCaseRanges(cases) };
 }

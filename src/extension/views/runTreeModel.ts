@@ -2,9 +2,13 @@
  * The Run tree as plain data: run → submissions → episodes. The vscode TreeDataProvider only maps
  * these nodes to TreeItems, so labels, icons and context values are unit-tested without VS Code.
  */
+import { formatCaseRanges } from '../../protocol/caseRanges';
 import type { EditClass, EpisodeSummary, SubmissionSummary } from '../../protocol/feedback';
 import type { RunInfo, RunStatus, SubmissionBrief } from '../../protocol/run';
-import { formatMeanStderr, formatScore, plural, submissionLabel } from '../shared/format';
+import { bestSubmission } from '../../stats/bestSubmission';
+import { failedCount } from '../../stats/returnStats';
+import { historyScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
+import { plural } from '../shared/plural';
 
 /** Codicon ids (ThemeIcon) and theme colour ids, chosen so classes read at a glance. */
 export interface NodeIcon {
@@ -37,43 +41,51 @@ export function editIcon(editClass: string | undefined): NodeIcon {
   return (editClass && EDIT_ICONS[editClass as EditClass]) || { id: 'circle-outline' };
 }
 
+/**
+ * Labels stay short enough for the default sidebar (about 35 characters with the description);
+ * everything else is in the tooltip.
+ */
 export function runNode(info: RunInfo, status: RunStatus): TreeNode {
   const b = status.budget;
-  const best = status.best ? ` · best ${submissionLabel(status.best.submission)} ${formatScore(status.best.mean)}` : '';
+  const fmt = historyScoreFormat(status.history);
+  const best = bestSubmission(status.history, (h) => h.mean);
   const phase = status.phase === 'agent' ? (status.running ? `running ${status.running.done}/${status.running.total}` : 'agent phase') : status.phase;
+  const description = status.running ? `${status.running.done}/${status.running.total}` : status.phase !== 'agent' ? status.phase : best ? `best #${best.submission} · ${fmt.score(best.mean)}` : 'no submission yet';
+  const bestLine = best ? `Best train mean: ${fmt.score(best.mean)} (#${best.submission})` : 'No submission yet';
   return {
     key: 'run',
     kind: 'run',
     label: info.envId,
-    description: `${b.remaining}/${b.total} left${best}`,
-    tooltip: `Run ${info.runId} on ${info.envId}\nPhase: ${phase}\nBudget: ${b.used} used, ${b.remaining} left of ${b.total}\nPool: ${info.poolSize} cases · ${plural(status.submissions, 'submission')}`,
+    description,
+    tooltip: `Run ${info.runId} on ${info.envId}\nPhase: ${phase}\nBudget: ${b.used} used, ${b.remaining} left of ${b.total}\n${bestLine}\nPool: ${info.poolSize} cases · ${plural(status.submissions, 'submission')}`,
     icon: status.phase === 'complete' ? { id: 'pass-filled', color: 'testing.iconPassed' } : status.running ? { id: 'sync~spin' } : { id: 'beaker' },
     contextValue: `run.${status.phase}`,
     expandable: true,
   };
 }
 
-function failures(counts: SubmissionSummary['statusCounts'] | undefined, ok: number, count: number): number {
-  if (counts) return Object.entries(counts).reduce((n, [k, v]) => (k === 'ok' ? n : n + (v ?? 0)), 0);
-  return count - ok;
-}
-
 /** One submission row; `summary` (from summary.json) adds stderr and failure detail when loaded. */
-export function submissionNode(brief: SubmissionBrief, summary: SubmissionSummary | undefined, selected: number | null): TreeNode {
+export function submissionNode(brief: SubmissionBrief, summary: SubmissionSummary | undefined, selected: number | null, fmt: ScoreFormat): TreeNode {
   const editClass = summary?.edit?.class ?? brief.editClass;
   const stats = summary?.stats;
-  const failed = failures(summary?.statusCounts, brief.okCount, brief.count);
-  const score = stats ? formatMeanStderr(stats.mean, stats.stderr) : formatScore(brief.mean);
-  const parts = [score, `${brief.okCount}/${brief.count} ok`];
-  if (editClass) parts.push(editClass);
+  const failed = summary ? failedCount(summary.statusCounts) : brief.count - brief.okCount;
+  const score = stats ? fmt.meanStderr(stats.mean, stats.stderr) : fmt.score(brief.mean);
   const isSelected = selected === brief.submission;
   const detail = summary?.edit?.details?.length ? `\n${summary.edit.details.join('\n')}` : '';
+  const lines = [
+    `Submission #${brief.submission}${isSelected ? ' (selected)' : ''}, checkpoint ${brief.checkpoint.slice(0, 12)}`,
+    `Train mean: ${score}`,
+    `Episodes: ${brief.okCount}/${brief.count} ok${failed > 0 ? `, ${failed} failed` : ''}`,
+    `Cases: ${formatCaseRanges(brief.cases)}`,
+  ];
+  if (editClass) lines.push(`Edit: ${editClass}${brief.parent !== null ? ` from #${brief.parent}` : ''}`);
   return {
     key: `s${brief.submission}`,
     kind: 'submission',
-    label: `${submissionLabel(brief.submission)}${isSelected ? ' ★' : ''}`,
-    description: parts.join(' · '),
-    tooltip: `Submission ${brief.submission} (checkpoint ${brief.checkpoint.slice(0, 12)})\nCases: ${brief.cases.length}\nMean: ${score}\nFailures: ${failed}${editClass ? `\nEdit: ${editClass}` : ''}${detail}`,
+    label: `#${brief.submission}${isSelected ? ' ★' : ''}`,
+    // The edit class shows as the icon; failures replace it, so they are counted here.
+    description: `${score} · ${failed > 0 ? `${failed} failed` : `${brief.okCount}/${brief.count} ok`}`,
+    tooltip: `${lines.join('\n')}${detail}`,
     icon: failed > 0 ? { id: 'error', color: 'testing.iconFailed' } : editIcon(editClass),
     contextValue: isSelected ? 'submission.selected' : 'submission',
     expandable: true,
@@ -81,15 +93,18 @@ export function submissionNode(brief: SubmissionBrief, summary: SubmissionSummar
   };
 }
 
-export function episodeNode(submission: number, ep: EpisodeSummary): TreeNode {
+export function episodeNode(submission: number, ep: EpisodeSummary, fmt: ScoreFormat): TreeNode {
   const ok = ep.status === 'ok';
-  const end = ep.terminated ? 'terminated' : ep.truncated ? 'truncated' : '';
+  const end = ep.terminated ? 'terminated' : ep.truncated ? 'truncated' : 'ended';
+  const where = ep.error?.location ? `\nat ${ep.error.location.file}:${ep.error.location.line}` : '';
   return {
     key: `s${submission}/c${ep.caseIndex}`,
     kind: 'episode',
     label: `case ${ep.caseIndex}`,
-    description: `${formatScore(ep.return)} · ${ok ? `${ep.length} steps${end ? ` · ${end}` : ''}` : ep.status}`,
-    tooltip: ok ? `Return ${ep.return} in ${ep.length} steps (${ep.wallMs} ms)` : `${ep.status}: ${ep.error?.message ?? 'no message'}${ep.error?.location ? `\nat ${ep.error.location.file}:${ep.error.location.line}` : ''}`,
+    description: `${fmt.score(ep.return)} · ${ok ? plural(ep.length, 'step') : ep.status}`,
+    tooltip: ok
+      ? `Case ${ep.caseIndex}: return ${fmt.score(ep.return)} in ${plural(ep.length, 'step')}, ${end} (${Math.round(ep.wallMs)} ms)`
+      : `Case ${ep.caseIndex}: ${ep.status} after ${plural(ep.length, 'step')}, return ${fmt.score(ep.return)}\n${ep.error?.message ?? 'no message'}${where}`,
     icon: ok ? { id: 'pass', color: 'testing.iconPassed' } : { id: 'error', color: 'testing.iconFailed' },
     contextValue: ok ? 'episode' : 'episode.failed',
     expandable: false,
@@ -100,9 +115,12 @@ export function episodeNode(submission: number, ep: EpisodeSummary): TreeNode {
 
 /** Newest first: the submission you just made is the one you look at. */
 export function submissionNodes(status: RunStatus, summaries: ReadonlyMap<number, SubmissionSummary>, selected: number | null): TreeNode[] {
-  return [...status.history].sort((a, b) => b.submission - a.submission).map((b) => submissionNode(b, summaries.get(b.submission), selected));
+  const fmt = historyScoreFormat(status.history);
+  return [...status.history].sort((a, b) => b.submission - a.submission).map((b) => submissionNode(b, summaries.get(b.submission), selected, fmt));
 }
 
-export function episodeNodes(summary: SubmissionSummary): TreeNode[] {
-  return summary.episodes.map((ep) => episodeNode(summary.submission, ep));
+/** `status`: the run's status, whose train means set the number format (see src/stats/scoreFormat.ts). */
+export function episodeNodes(summary: SubmissionSummary, status: RunStatus | undefined): TreeNode[] {
+  const fmt = historyScoreFormat(status?.history.length ? status.history : [summary.stats]);
+  return summary.episodes.map((ep) => episodeNode(summary.submission, ep, fmt));
 }

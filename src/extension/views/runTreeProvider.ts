@@ -39,7 +39,7 @@ export class RunTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (node.kind === 'run' && model.status) return submissionNodes(model.status, model.summaries, model.report?.selected ?? null);
     if (node.kind === 'submission' && node.submission !== undefined) {
       const s = model.summary(node.submission);
-      return s ? episodeNodes(s) : [];
+      return s ? episodeNodes(s, model.status) : [];
     }
     return [];
   }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { compactRanges, parseCaseRanges, parseSubmitInput } from '../../../src/extension/submit/caseInput';
+import { formatCaseRanges, parseCaseRanges } from '../../../src/protocol/caseRanges';
+import { parseSubmitInput } from '../../../src/extension/submit/caseInput';
 
 const limits = { poolSize: 128, remaining: 20, minEpisodes: 1, maxEpisodes: 16 };
 
@@ -32,8 +33,8 @@ describe('extension: Submit… input', () => {
   });
   it('round-trips case lists through compact ranges', () => {
     const cases = [0, 1, 2, 5, 3, 9, 10];
-    assert.equal(compactRanges(cases), '0-2,5,3,9-10');
-    const back = parseCaseRanges(compactRanges(cases), 128);
+    assert.equal(formatCaseRanges(cases), '0-2,5,3,9-10');
+    const back = parseCaseRanges(formatCaseRanges(cases), 128);
     assert.deepEqual(back, { ok: true, cases });
   });
 });

@@ -2,9 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { SubmissionSummary } from '../../../src/protocol/feedback';
 import type { RunInfo, RunStatus } from '../../../src/protocol/run';
 import { lastResultLensTitle, submitLensTitle } from '../../../src/extension/codelens/lensText';
-import { buildProblems, diagnosticMessage, groupPolicyErrors } from '../../../src/extension/diagnostics/errorGroups';
+import { buildProblems, diagnosticMessage, policyProblems } from '../../../src/extension/diagnostics/errorGroups';
 import { RestartBackoff } from '../../../src/extension/runner/backoff';
-import { formatCaseList } from '../../../src/extension/shared/format';
 import { statusBarView } from '../../../src/extension/statusBar/statusText';
 import { episodeNodes, runNode, submissionNodes } from '../../../src/extension/views/runTreeModel';
 
@@ -34,23 +33,37 @@ function status(subs: SubmissionSummary[]): RunStatus {
 }
 
 describe('extension: view models', () => {
-  it('run tree: newest submission first with mean ± stderr, ok count and edit class; failures get an error icon', () => {
+  it('run tree: newest submission first with mean ± stderr and failures in the row, the rest in the tooltip', () => {
     const subs = [summary(1), summary(2, [1, 3])];
-    const nodes = submissionNodes(status(subs), new Map(subs.map((s) => [s.submission, s])), 1);
+    const st = status(subs);
+    const nodes = submissionNodes(st, new Map(subs.map((s) => [s.submission, s])), 1);
     assert.deepEqual(nodes.map((n) => n.label), ['#2', '#1 ★']);
-    assert.equal(nodes[0]?.description, '101.5 ± 0.645 · 2/4 ok · parametric');
+    assert.equal(nodes[0]?.description, '102 ± 1 · 2 failed');
+    assert.equal(nodes[1]?.description, '102 ± 1 · 4/4 ok');
+    assert.match(nodes[0]?.tooltip ?? '', /Train mean: 102 ± 1\nEpisodes: 2\/4 ok, 2 failed\nCases: 0-3\nEdit: parametric/);
     assert.equal(nodes[0]?.icon?.id, 'error');
     assert.equal(nodes[1]?.icon?.id, 'circle-large-outline');
     assert.equal(nodes[1]?.contextValue, 'submission.selected');
-    const eps = episodeNodes(subs[1] as SubmissionSummary);
+    const eps = episodeNodes(subs[1] as SubmissionSummary, st);
     assert.equal(eps[1]?.contextValue, 'episode.failed');
     assert.match(eps[1]?.tooltip ?? '', /TypeError.*\nat policy\/policy.ts:7/);
-    assert.equal(eps[0]?.description, '100.0 · 100 steps · terminated');
+    assert.equal(eps[0]?.description, '100 · 100 steps');
+    assert.match(eps[0]?.tooltip ?? '', /return 100 in 100 steps, terminated/);
   });
-  it('run node and status bar show budget left and best train mean', () => {
+  it('run tree rows fit the default sidebar width (label and description within 35 characters)', () => {
+    const subs = [summary(1), summary(2, [1, 3])];
+    const st = status(subs);
+    const longInfo = { ...info, envId: 'MiniGrid-BlockedUnlockPickup-v0' } as RunInfo;
+    const rows = [runNode(info, st), ...submissionNodes(st, new Map(subs.map((s) => [s.submission, s])), 1), ...episodeNodes(subs[1] as SubmissionSummary, st)];
+    for (const r of rows) assert.ok(`${r.label}  ${r.description ?? ''}`.length <= 35, `${r.label}  ${r.description}`);
+    assert.ok(runNode(longInfo, st).label.length <= 35);
+  });
+  it('run node and status bar show the best train mean by the protocol rule (a tie goes to the later submission)', () => {
     const st = status([summary(1), summary(2)]);
-    assert.equal(runNode(info, st).description, '120/128 left · best #2 101.5');
-    assert.equal(statusBarView('CartPole-v1', st, 'ready').text, '$(beaker) 120/128 left · best 101.5');
+    assert.equal(runNode(info, st).description, 'best #2 · 102');
+    assert.match(runNode(info, st).tooltip ?? '', /Budget: 8 used, 120 left of 128\nBest train mean: 102 \(#2\)/);
+    assert.equal(statusBarView('CartPole-v1', st, 'ready').text, '$(beaker) 120/128 left · best 102');
+    assert.match(statusBarView('CartPole-v1', st, 'ready').tooltip, /submission #2/);
     assert.equal(statusBarView('CartPole-v1', status([]), 'ready').text, '$(beaker) 128/128 left · no submission yet');
     assert.match(statusBarView('CartPole-v1', undefined, 'restarting').text, /restarting runner/);
   });
@@ -59,18 +72,19 @@ describe('extension: view models', () => {
     assert.equal(submitLensTitle(st, 8), '$(play) Submit 8 episodes · 124 left');
     assert.equal(submitLensTitle({ ...st, budget: { total: 128, used: 125, remaining: 3 } }, 8), '$(play) Submit 3 episodes · 3 left');
     assert.equal(submitLensTitle({ ...st, phase: 'complete' }, 8), undefined);
-    assert.equal(lastResultLensTitle(summary(2, [0])), '#2: 101.5 ± 0.645 · 1 failed · parametric');
+    assert.equal(lastResultLensTitle(summary(2, [0]), st.history), '#2: 102 ± 1 · 1 failed · parametric');
   });
-  it('diagnostics: one group per source line and message, with episode count and cases', () => {
-    const groups = groupPolicyErrors(summary(3, [0, 2, 3]));
-    assert.equal(groups.length, 1);
-    assert.deepEqual({ ...groups[0] }, { file: 'policy/policy.ts', line: 7, column: 12, status: 'exception', message: 'TypeError: x is undefined', cases: [0, 2, 3] });
-    assert.equal(diagnosticMessage(groups[0]!, 3), 'TypeError: x is undefined (3 episodes of submission #3; cases 0, 2-3)');
-    assert.equal(formatCaseList([5, 1, 2, 3, 9]), '1-3, 5, 9');
-    const steps = summary(4, [0, 1]);
+  it('Problems: one entry per source line and message, with episode count and cases; runner faults stay out', () => {
+    const problems = policyProblems(summary(3, [0, 2, 3]));
+    assert.equal(problems.length, 1);
+    const p = problems[0]!;
+    assert.deepEqual([p.file, p.line, p.column, p.group.status, p.group.message, p.group.cases], ['policy/policy.ts', 7, 12, 'exception', 'TypeError: x is undefined', [0, 2, 3]]);
+    assert.equal(diagnosticMessage(p.group, 3), 'TypeError: x is undefined (3 episodes of submission #3; cases 0,2-3)');
+    const steps = summary(4, [0, 1, 2]);
     steps.episodes[0]!.error!.message = 'act() threw at step 16: Error: boom';
     steps.episodes[1]!.error!.message = 'act() threw at step 40: Error: boom';
-    assert.deepEqual(groupPolicyErrors(steps).map((g) => [g.message, g.cases]), [['act() threw: Error: boom', [0, 1]]]);
+    steps.episodes[2] = { ...steps.episodes[2]!, status: 'runner_fault', error: { message: 'environment CartPole-v1 failed in step() at step 3' } };
+    assert.deepEqual(policyProblems(steps).map((x) => [x.group.message, x.group.cases]), [['act() threw: Error: boom', [0, 1]]]);
   });
   it('build problems of a rejected submit: blocking errors and non-blocking type warnings, at their lines', () => {
     const data = { reason: 'bundle_does_not_build', diagnostics: [

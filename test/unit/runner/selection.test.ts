@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
 import { selectBest } from '../../../src/runner/runState';
 import { makeRunConfig } from '../../../src/runner/config';
-import { parseCaseRanges, formatCaseRanges } from '../../../src/runner/cases';
+import { parseCaseRanges, formatCaseRanges } from '../../../src/protocol/caseRanges';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, waitFor, writePolicy } from './helpers';
 
 describe('runner: selection, config and case lists', function () {
