@@ -1,11 +1,13 @@
 /**
  * The run protocol: JSON-RPC 2.0 methods and notifications between the runner and its clients
- * (CLI, MCP server, VS Code extension). Every message has a zod schema here; the runner validates
- * every request with them and the MCP server derives its tool input schemas from the same ones.
+ * (CLI, MCP server, VS Code extension). Every message has a zod schema here and every type is
+ * inferred from one; methods.ts pairs each method with its params and result schema. The runner
+ * validates every request with them, the clients every reply and notification, and the MCP
+ * server and LM tools derive their tool input schemas from the same ones.
  * See docs/DESIGN.md, "Run protocol".
  */
 import { z } from 'zod';
-import type { BudgetState, RunReport, SubmissionSummary } from './feedback';
+import { budgetStateSchema, describeIssues, runReportSchema, submissionSummarySchema } from './documents';
 
 /** Bumped on any incompatible change to a method or notification shape. */
 export const PROTOCOL_VERSION = 1;
@@ -41,12 +43,9 @@ export const RunErrorCode = {
 } as const;
 export type RunErrorCodeName = keyof typeof RunErrorCode;
 
-export interface RunErrorData {
-  /** Stable name of the error, e.g. `budget_exhausted`. */
-  reason: string;
-  /** Anything specific: the field, the offending index, build diagnostics. */
-  [key: string]: unknown;
-}
+/** The `data` of every runner error reply: a stable `reason` (e.g. `budget_exhausted`) plus anything specific (the field, the offending index, build diagnostics). */
+export const RunErrorDataSchema = z.looseObject({ reason: z.string() });
+export type RunErrorData = z.infer<typeof RunErrorDataSchema>;
 
 // --- shared pieces -------------------------------------------------------------------------
 
@@ -99,121 +98,96 @@ export const InfoParamsSchema = z
 
 // --- replies -------------------------------------------------------------------------------
 
-export type RunPhase = 'agent' | 'validating' | 'assessing' | 'complete';
+export const runPhaseSchema = z.enum(['agent', 'validating', 'assessing', 'complete']);
+export type RunPhase = z.infer<typeof runPhaseSchema>;
 
-export interface RunInfo {
-  protocolVersion: number;
-  runId: string;
-  envId: string;
-  params: Record<string, number | boolean | string>;
-  budget: number;
-  poolSize: number;
-  minEpisodesPerSubmit: number;
-  maxEpisodesPerSubmit: number;
-  maxSubmissions: number;
-  validationCases: number;
-  heldOutCases: number;
-  selectionMode: 'paper' | 'candidates';
-  workspace: string;
-  runnerVersion: string;
-}
+export const RunInfoSchema = z.object({
+  protocolVersion: z.number().int(),
+  runId: z.string(),
+  envId: z.string(),
+  params: z.record(z.string(), z.union([z.number(), z.boolean(), z.string()])),
+  budget: z.number(),
+  poolSize: z.number(),
+  minEpisodesPerSubmit: z.number(),
+  maxEpisodesPerSubmit: z.number(),
+  maxSubmissions: z.number(),
+  validationCases: z.number(),
+  heldOutCases: z.number(),
+  selectionMode: z.enum(['paper', 'candidates']),
+  workspace: z.string(),
+  runnerVersion: z.string(),
+});
+export type RunInfo = z.infer<typeof RunInfoSchema>;
 
-export interface SubmissionBrief {
-  submission: number;
-  checkpoint: string;
-  parent: number | null;
-  cases: number[];
-  mean: number;
-  okCount: number;
-  count: number;
-  budgetUsed: number;
-  editClass?: string;
-}
+export const SubmissionBriefSchema = z.object({
+  submission: z.number(),
+  checkpoint: z.string(),
+  parent: z.number().nullable(),
+  cases: z.array(z.number()),
+  mean: z.number(),
+  okCount: z.number(),
+  count: z.number(),
+  budgetUsed: z.number(),
+  editClass: z.string().optional(),
+});
+export type SubmissionBrief = z.infer<typeof SubmissionBriefSchema>;
 
-export interface RunStatus {
-  phase: RunPhase;
-  budget: BudgetState;
-  submissions: number;
-  maxSubmissions: number;
+export const RunStatusSchema = z.object({
+  phase: runPhaseSchema,
+  budget: budgetStateSchema,
+  submissions: z.number(),
+  maxSubmissions: z.number(),
   /** Smallest train index never run yet (what `episodes: n` starts from), or null when all were used. */
-  nextUnusedCase: number | null;
+  nextUnusedCase: z.number().nullable(),
   /** The submission running now, if any. */
-  running: { submission: number; done: number; total: number } | null;
-  best: { submission: number; mean: number } | null;
-  history: SubmissionBrief[];
+  running: z.object({ submission: z.number(), done: z.number(), total: z.number() }).nullable(),
+  best: z.object({ submission: z.number(), mean: z.number() }).nullable(),
+  history: z.array(SubmissionBriefSchema),
   /** Submission whose checkpoint was last restored into policy/ (the next submission's parent). */
-  restoredFrom: number | null;
+  restoredFrom: z.number().nullable(),
   /** Non-fatal notes about the last restart (e.g. a rolled-back submit). */
-  recovery: string[];
-}
+  recovery: z.array(z.string()),
+});
+export type RunStatus = z.infer<typeof RunStatusSchema>;
 
-export interface RestoreResult {
-  submission: number;
-  checkpoint: string;
-  files: string[];
-}
+export const RestoreResultSchema = z.object({
+  submission: z.number(),
+  checkpoint: z.string(),
+  files: z.array(z.string()),
+});
+export type RestoreResult = z.infer<typeof RestoreResultSchema>;
 
-export interface CancelResult {
-  cancelled: boolean;
-  submission: number | null;
-}
+export const CancelResultSchema = z.object({
+  cancelled: z.boolean(),
+  submission: z.number().nullable(),
+});
+export type CancelResult = z.infer<typeof CancelResultSchema>;
 
 // --- notifications -------------------------------------------------------------------------
 
-export interface ProgressNotification {
-  phase: 'submit' | 'validation' | 'assessment';
-  submission: number | null;
-  done: number;
-  total: number;
-}
+export const ProgressNotificationSchema = z.object({
+  phase: z.enum(['submit', 'validation', 'assessment']),
+  submission: z.number().nullable(),
+  done: z.number(),
+  total: z.number(),
+});
+export type ProgressNotification = z.infer<typeof ProgressNotificationSchema>;
 
-export interface SubmittedNotification {
-  summary: SubmissionSummary;
-}
+export const SubmittedNotificationSchema = z.object({ summary: submissionSummarySchema });
+export type SubmittedNotification = z.infer<typeof SubmittedNotificationSchema>;
 
-export interface CompletedNotification {
-  report: RunReport;
-}
+export const CompletedNotificationSchema = z.object({ report: runReportSchema });
+export type CompletedNotification = z.infer<typeof CompletedNotificationSchema>;
 
 /** Notification emitted when a client's request is rejected, so other clients see it too. */
-export interface RejectedNotification {
-  code: number;
-  reason: string;
-  message: string;
-}
-
-export interface RunMethods {
-  'run.info': { params: z.infer<typeof InfoParamsSchema>; result: RunInfo };
-  'run.submit': { params: SubmitParams; result: SubmissionSummary };
-  'run.status': { params: Record<string, never>; result: RunStatus };
-  'run.feedback': { params: FeedbackParams; result: SubmissionSummary };
-  'run.finish': { params: FinishParams; result: RunReport };
-  'run.cancel': { params: Record<string, never>; result: CancelResult };
-  'run.restore': { params: RestoreParams; result: RestoreResult };
-  'run.report': { params: Record<string, never>; result: RunReport | null };
-}
-export type RunMethod = keyof RunMethods;
-
-export interface RunNotifications {
-  'run.progress': ProgressNotification;
-  'run.submitted': SubmittedNotification;
-  'run.completed': CompletedNotification;
-  'run.rejected': RejectedNotification;
-}
-export type RunNotification = keyof RunNotifications;
-
-export const RUN_PARAM_SCHEMAS: { [M in RunMethod]: z.ZodType } = {
-  'run.info': InfoParamsSchema,
-  'run.submit': SubmitParamsSchema,
-  'run.status': EmptyParamsSchema,
-  'run.feedback': FeedbackParamsSchema,
-  'run.finish': FinishParamsSchema,
-  'run.cancel': EmptyParamsSchema,
-  'run.restore': RestoreParamsSchema,
-  'run.report': EmptyParamsSchema,
-};
+export const RejectedNotificationSchema = z.object({
+  code: z.number(),
+  reason: z.string(),
+  message: z.string(),
+});
+export type RejectedNotification = z.infer<typeof RejectedNotificationSchema>;
 
 /** Formats a zod error as one line naming each bad field. */
 export function describeZodError(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'params'}: ${i.message}`).join('; ');
+  return describeIssues(error, 'params', Infinity);
 }

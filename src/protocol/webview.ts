@@ -2,26 +2,15 @@
  * Messages between the extension host and the webview panels (dashboard, replay, diagnostics),
  * declared once with zod schemas so both sides validate what they receive at runtime: a webview
  * is reloaded, restored from stale state or fed by a different extension version, so nothing it
- * gets is trusted by type alone. The document schemas mirror `feedback.ts` / `episodes.ts` and are
- * loose (unknown extra fields pass through) so a newer runner does not break an older panel.
- *
- * The browser bundles may import only types from src/protocol (docs/DESIGN.md), so they get these
- * schemas as JSON Schema (`webviewJsonSchemas()`, committed as webview-ui/shared/protocolSchemas.json
- * and checked to be current by test/unit/webview/schemas.test.ts) and rebuild them with
- * z.fromJSONSchema: still declared once, here.
+ * gets is trusted by type alone. The documents inside messages use the same loose schemas as every
+ * other reader (documents.ts), so a newer runner does not break an older panel. The webview bundles
+ * import these schemas directly (webview-ui/shared/validators.ts); like all of src/protocol this
+ * module is plain data and zod, with no Node or `vscode` import.
  */
 import { z } from 'zod';
-import type { EpisodeStatus, Trajectory, TrajectoryStep } from './episodes';
-import type {
-  BudgetState,
-  CandidateResult,
-  CurvePoint,
-  EditSummary,
-  EpisodeSummary,
-  ReturnStats,
-  RunReport,
-  SubmissionSummary,
-} from './feedback';
+import { budgetStateSchema, checkWith, episodeSummarySchema, runReportSchema, submissionSummarySchema, trajectorySchema, type Checked } from './documents';
+
+export type { Checked } from './documents';
 
 export const PANEL_KINDS = ['dashboard', 'replay', 'diagnostics'] as const;
 export type PanelKind = (typeof PANEL_KINDS)[number];
@@ -33,105 +22,7 @@ export const PANEL_VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
   diagnostics: 'policyforge.diagnostics',
 };
 
-// ---------------------------------------------------------------------------------------------
-// Documents (mirrors of feedback.ts / episodes.ts)
-
 const num = z.number();
-const episodeStatusSchema: z.ZodType<EpisodeStatus> = z.enum(['ok', 'exception', 'timeout', 'invalid_action', 'memory', 'runner_fault']);
-
-export const budgetStateSchema: z.ZodType<BudgetState> = z.looseObject({ total: num, used: num, remaining: num });
-
-export const returnStatsSchema: z.ZodType<ReturnStats> = z.looseObject({
-  mean: num,
-  std: num,
-  stderr: num,
-  min: num,
-  max: num,
-  okCount: num,
-  count: num,
-});
-
-const sourceLocationSchema = z.looseObject({ file: z.string(), line: num, column: num });
-const episodeErrorSchema = z.looseObject({
-  message: z.string(),
-  stack: z.string().optional(),
-  location: sourceLocationSchema.optional(),
-  deadline: z.enum(['episode', 'act', 'constructor']).optional(),
-});
-
-export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
-  caseIndex: num,
-  status: episodeStatusSchema,
-  return: num,
-  length: num,
-  terminated: z.boolean(),
-  truncated: z.boolean(),
-  wallMs: num,
-  error: episodeErrorSchema.optional(),
-});
-
-export const editSummarySchema: z.ZodType<EditSummary> = z.looseObject({
-  class: z.enum(['initial', 'identical', 'parametric', 'structural']),
-  parent: num.nullable(),
-  linesAdded: num,
-  linesRemoved: num,
-  sizeBin: z.enum(['none', 'small', 'medium', 'large']),
-  details: z.array(z.string()),
-});
-
-export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObject({
-  submission: num,
-  checkpoint: z.string(),
-  createdAt: z.string(),
-  envId: z.string(),
-  cases: z.array(num),
-  episodes: z.array(episodeSummarySchema),
-  stats: returnStatsSchema,
-  statusCounts: z.partialRecord(episodeStatusSchema, num),
-  wallMs: num,
-  budget: budgetStateSchema,
-  edit: editSummarySchema.optional(),
-  files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
-});
-
-const candidateResultSchema: z.ZodType<CandidateResult> = z.looseObject({
-  submission: num,
-  checkpoint: z.string(),
-  validationMean: num,
-  validationStderr: num,
-  trainMean: num,
-});
-const curvePointSchema: z.ZodType<CurvePoint> = z.looseObject({ budgetUsed: num, submission: num, value: num });
-
-export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
-  envId: z.string(),
-  completedAt: z.string(),
-  budget: budgetStateSchema,
-  selectionMode: z.enum(['paper', 'candidates']),
-  selected: num.nullable(),
-  reason: z.string().optional(),
-  candidates: z.array(candidateResultSchema),
-  heldOut: returnStatsSchema.nullable(),
-  validationCurve: z.array(curvePointSchema),
-  trainCurve: z.array(curvePointSchema),
-  diagnostics: z.unknown().optional(),
-});
-
-export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({
-  observation: z.unknown(),
-  action: z.unknown(),
-  reward: num,
-  terminated: z.boolean(),
-  truncated: z.boolean(),
-  info: z.record(z.string(), z.unknown()).optional(),
-  snapshot: z.unknown().optional(),
-});
-
-export const trajectorySchema: z.ZodType<Trajectory> = z.looseObject({
-  initialSnapshot: z.unknown().optional(),
-  steps: z.array(trajectoryStepSchema),
-  truncated: z.boolean(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Host → webview
@@ -275,43 +166,22 @@ export type DiagnosticsState = z.infer<typeof diagnosticsStateSchema>;
 export const panelStateSchema = z.discriminatedUnion('panel', [dashboardStateSchema, replayStateSchema, diagnosticsStateSchema]);
 export type PanelState = z.infer<typeof panelStateSchema>;
 
-/** Each host → webview message by type, so a receiver validates against exactly one schema. */
-export const HOST_MESSAGE_SCHEMAS = {
-  'dashboard.snapshot': dashboardSnapshotSchema,
-  'dashboard.submission': dashboardSubmissionSchema,
-  'dashboard.activity': dashboardActivitySchema,
-  'replay.load': replayLoadSchema,
-  'diagnostics.snapshot': diagnosticsSnapshotSchema,
-  'host.error': hostErrorSchema,
-} as const satisfies Record<HostToWebview['type'], z.ZodType>;
+// ---------------------------------------------------------------------------------------------
+// Checking, the same on both ends
 
-export const WEBVIEW_MESSAGE_SCHEMAS = {
-  ready: readySchema,
-  openFeedback: openFeedbackSchema,
-  openDiff: openDiffSchema,
-  openSource: openSourceSchema,
-  openReplay: openReplaySchema,
-  export: exportFileSchema,
-  log: logSchema,
-} as const satisfies Record<WebviewToHost['type'], z.ZodType>;
+const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set(hostToWebviewSchema.options.map((o) => o.shape.type.value));
+const WEBVIEW_MESSAGE_TYPES: ReadonlySet<string> = new Set(webviewToHostSchema.options.map((o) => o.shape.type.value));
 
-export interface WebviewJsonSchemas {
-  host: Record<HostToWebview['type'], unknown>;
-  webview: Record<WebviewToHost['type'], unknown>;
-  state: unknown;
+function checkMessage<T>(union: z.ZodType<T>, types: ReadonlySet<string>, data: unknown): Checked<T> {
+  const type = typeof data === 'object' && data !== null && 'type' in data ? data.type : undefined;
+  if (typeof type !== 'string') return { ok: false, error: '(root): expected an object with a string "type"' };
+  if (!types.has(type)) return { ok: false, error: `type: unknown message type "${type}"` };
+  return checkWith(union, data);
 }
 
-/** The message and state schemas as JSON Schema, for the browser bundles. */
-export function webviewJsonSchemas(): WebviewJsonSchemas {
-  const json = (s: z.ZodType): unknown => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
-  const map = <K extends string>(o: Record<K, z.ZodType>): Record<K, unknown> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, json(v as z.ZodType)])) as Record<K, unknown>;
-  return { host: map(HOST_MESSAGE_SCHEMAS), webview: map(WEBVIEW_MESSAGE_SCHEMAS), state: json(panelStateSchema) };
-}
-
-/** A readable one-line reason a message failed validation (for the log, not for the user). */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length > 0 ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
-}
+/** A message the host sent, as the webview receives it. */
+export const checkHostMessage = (data: unknown): Checked<HostToWebview> => checkMessage(hostToWebviewSchema, HOST_MESSAGE_TYPES, data);
+/** A message a webview sent, as the host receives it (and as the webview checks it before sending). */
+export const checkWebviewMessage = (data: unknown): Checked<WebviewToHost> => checkMessage(webviewToHostSchema, WEBVIEW_MESSAGE_TYPES, data);
+/** State a webview saved with setState, as it comes back after a reload or restore. */
+export const checkPanelState = (data: unknown): Checked<PanelState> => checkWith(panelStateSchema, data);

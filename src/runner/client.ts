@@ -3,21 +3,12 @@
  * extension: connect (from runner.json or a port+token), call methods, listen to notifications.
  */
 import { EventEmitter } from 'node:events';
-import { JSONRPCClient, type JSONRPCResponse } from 'json-rpc-2.0';
+import { isJSONRPCResponse, JSONRPCClient } from 'json-rpc-2.0';
 import { WebSocket } from 'ws';
+import { describeIssues } from '../protocol/documents';
+import { isRunNotification, RUN_METHOD_SCHEMAS, RUN_NOTIFICATION_SCHEMAS, type RunMethod, type RunNotification, type RunNotificationParams, type RunParams, type RunResult } from '../protocol/methods';
 import type { RunReport, SubmissionSummary } from '../protocol/feedback';
-import type {
-  CancelResult,
-  RestoreResult,
-  RunInfo,
-  RunMethod,
-  RunMethods,
-  RunNotification,
-  RunNotifications,
-  RunStatus,
-  SubmitParams,
-} from '../protocol/run';
-import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from '../protocol/run';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RunErrorCode, RunErrorDataSchema, type CancelResult, type RestoreResult, type RunInfo, type RunStatus, type SubmitParams } from '../protocol/run';
 import { readRunnerFile } from './runnerFile';
 
 /** A JSON-RPC error reply from the runner, with its numeric code and stable reason. */
@@ -33,7 +24,13 @@ export class RunClientError extends Error {
   }
 }
 
-export type RunClientEvents = { [N in RunNotification]: [RunNotifications[N]] } & { close: [code: number, reason: string] };
+type NotificationEvents = { [N in RunNotification]: [RunNotificationParams<N>] };
+
+export type RunClientEvents = NotificationEvents & {
+  close: [code: number, reason: string];
+  /** A frame from the runner that does not match the protocol (dropped; the connection goes on). */
+  malformed: [problem: string];
+};
 
 export interface ConnectOptions {
   host?: string;
@@ -46,6 +43,13 @@ export interface ConnectOptions {
 export class RunnerClient extends EventEmitter<RunClientEvents> {
   private readonly rpc: JSONRPCClient;
   private closedByUs = false;
+  /** One emit per notification, in a mapped type so a generic `N` picks the matching one. */
+  private readonly emitters: { readonly [N in RunNotification]: (params: RunNotificationParams<N>) => void } = {
+    'run.progress': (p) => this.emit('run.progress', p),
+    'run.submitted': (p) => this.emit('run.submitted', p),
+    'run.completed': (p) => this.emit('run.completed', p),
+    'run.rejected': (p) => this.emit('run.rejected', p),
+  };
 
   private constructor(private readonly socket: WebSocket) {
     super();
@@ -101,25 +105,46 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
     try {
       msg = JSON.parse(text);
     } catch {
+      this.emit('malformed', `a frame that is not JSON (${text.length} characters)`);
       return;
     }
-    const m = msg as { method?: unknown; id?: unknown; params?: unknown };
-    if (typeof m.method === 'string' && m.id === undefined) {
-      (this.emit as (e: string, p: unknown) => boolean)(m.method, m.params);
+    if (isJSONRPCResponse(msg)) {
+      this.rpc.receive(msg);
       return;
     }
-    this.rpc.receive(msg as JSONRPCResponse);
+    const method = typeof msg === 'object' && msg !== null && 'method' in msg && typeof msg.method === 'string' ? msg.method : undefined;
+    if (method === undefined) {
+      this.emit('malformed', 'a frame that is neither a reply nor a notification');
+      return;
+    }
+    if (!isRunNotification(method)) {
+      this.emit('malformed', `an unknown notification "${method}"`);
+      return;
+    }
+    this.notify(method, typeof msg === 'object' && msg !== null && 'params' in msg ? msg.params : undefined);
   }
 
-  /** Calls a method; rejects with RunClientError carrying the runner's code and reason. */
-  async request<M extends RunMethod>(method: M, params: RunMethods[M]['params']): Promise<RunMethods[M]['result']> {
+  /** Emits a notification only once its params match the protocol's schema. */
+  private notify<N extends RunNotification>(method: N, params: unknown): void {
+    const parsed = RUN_NOTIFICATION_SCHEMAS[method].safeParse(params);
+    if (!parsed.success) {
+      this.emit('malformed', `a malformed ${method} notification: ${describeIssues(parsed.error)}`);
+      return;
+    }
+    this.emitters[method](parsed.data);
+  }
+
+  /** Calls a method; rejects with RunClientError carrying the runner's code and reason, or when the reply does not match the protocol. */
+  async request<M extends RunMethod>(method: M, params: RunParams<M>): Promise<RunResult<M>> {
     const id = nextRequestId++;
     const response = await this.rpc.requestAdvanced({ jsonrpc: '2.0', id, method, params });
     if (response.error) {
-      const data = (response.error.data ?? {}) as Record<string, unknown>;
-      throw new RunClientError(response.error.message, response.error.code, typeof data.reason === 'string' ? data.reason : 'error', data);
+      const data = RunErrorDataSchema.safeParse(response.error.data);
+      throw new RunClientError(response.error.message, response.error.code, data.success ? data.data.reason : 'error', data.success ? data.data : {});
     }
-    return response.result as RunMethods[M]['result'];
+    const result = RUN_METHOD_SCHEMAS[method].result.safeParse(response.result);
+    if (!result.success) throw new RunClientError(`the runner's ${method} reply does not match the protocol: ${describeIssues(result.error)}`, RunErrorCode.internal, 'malformed_reply');
+    return result.data;
   }
 
   info(): Promise<RunInfo> {

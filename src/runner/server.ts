@@ -5,10 +5,10 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createJSONRPCErrorResponse, JSONRPCErrorException, JSONRPCServer } from 'json-rpc-2.0';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { describeZodError, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RUN_PARAM_SCHEMAS, RunErrorCode, type RunMethod, type RunNotification, type RunNotifications } from '../protocol/run';
+import { RUN_METHOD_NAMES, RUN_METHOD_SCHEMAS, type RunMethod, type RunNotification, type RunNotificationParams, type RunParsedParams, type RunResult } from '../protocol/methods';
+import { describeZodError, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RunErrorCode } from '../protocol/run';
 import type { Run } from './run';
 import { RunError } from './runError';
 
@@ -23,6 +23,9 @@ export interface RunnerServerOptions {
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
 
+/** A method's implementation, typed by the protocol's method table. */
+type Handlers = { readonly [M in RunMethod]: (params: RunParsedParams<M>) => RunResult<M> | Promise<RunResult<M>> };
+
 interface Connection {
   readonly id: number;
   readonly socket: WebSocket;
@@ -32,6 +35,20 @@ export class RunnerServer {
   private readonly clients = new Set<Connection>();
   private readonly rpc = new JSONRPCServer<Connection>({ errorListener: () => undefined });
   private nextId = 1;
+  private readonly handlers: Handlers = {
+    'run.info': () => this.run.info(),
+    'run.submit': (p) => this.run.submit(p),
+    'run.status': () => this.run.status(),
+    'run.feedback': (p) => this.run.feedback(p.submission),
+    'run.finish': (p) => this.run.finish(p),
+    'run.cancel': () => this.run.cancel(),
+    'run.restore': (p) => this.run.restore(p.submission),
+    'run.report': () => this.run.report(),
+  };
+  /** Methods whose malformed requests the run rejects itself: it journals every rejected submit, malformed ones included. */
+  private readonly rejectsItself: { readonly [M in RunMethod]?: (raw: unknown) => Promise<RunResult<M>> } = {
+    'run.submit': (raw) => this.run.submit(raw),
+  };
 
   private constructor(
     private readonly wss: WebSocketServer,
@@ -83,7 +100,9 @@ export class RunnerServer {
       wss.once('listening', resolve);
       wss.once('error', reject);
     });
-    const port = (wss.address() as AddressInfo).port;
+    const address = wss.address();
+    if (address === null || typeof address === 'string') throw new Error(`the runner server listens on ${address}, not on a TCP port`);
+    const port = address.port;
     const server = new RunnerServer(wss, run, token, host, port, maxMessageBytes, log);
     wss.on('connection', (socket) => server.accept(socket));
     return server;
@@ -124,37 +143,28 @@ export class RunnerServer {
     if (conn.socket.readyState === WebSocket.OPEN) conn.socket.send(JSON.stringify(payload));
   }
 
-  broadcast<N extends RunNotification>(method: N, params: RunNotifications[N]): void {
+  broadcast<N extends RunNotification>(method: N, params: RunNotificationParams<N>): void {
     const text = JSON.stringify({ jsonrpc: '2.0', method, params });
     for (const c of this.clients) if (c.socket.readyState === WebSocket.OPEN) c.socket.send(text);
   }
 
   private registerMethods(): void {
-    const method = (name: RunMethod, fn: (params: unknown) => unknown, validate = true): void => {
-      this.rpc.addMethod(name, async (params: unknown) => {
-        const input = params ?? {};
-        if (validate) {
-          const parsed = RUN_PARAM_SCHEMAS[name].safeParse(input);
-          if (!parsed.success) {
-            throw new JSONRPCErrorException(`malformed ${name}: ${describeZodError(parsed.error)}`, RunErrorCode.malformedRequest, { reason: 'malformed_request' });
-          }
-          return this.call(() => fn(parsed.data));
-        }
-        return this.call(() => fn(input));
-      });
-    };
-    method('run.info', () => this.run.info());
-    // Submit validates inside the run so a malformed submit is journaled like every rejection.
-    method('run.submit', (p) => this.run.submit(p), false);
-    method('run.status', () => this.run.status());
-    method('run.feedback', (p) => this.run.feedback((p as { submission?: number }).submission));
-    method('run.finish', (p) => this.run.finish(p));
-    method('run.cancel', () => this.run.cancel());
-    method('run.restore', (p) => this.run.restore((p as { submission: number }).submission));
-    method('run.report', () => this.run.report());
+    for (const name of RUN_METHOD_NAMES) this.rpc.addMethod(name, (params: unknown) => this.dispatch(name, params));
   }
 
-  private async call(fn: () => unknown): Promise<unknown> {
+  /** Validates the params against the method table, then runs the handler; every failure becomes a JSON-RPC error reply. */
+  private dispatch<M extends RunMethod>(name: M, raw: unknown): Promise<RunResult<M>> {
+    const parsed = RUN_METHOD_SCHEMAS[name].params.safeParse(raw ?? {});
+    if (!parsed.success) {
+      const own = this.rejectsItself[name];
+      if (own) return this.call(() => own(raw));
+      return Promise.reject(new JSONRPCErrorException(`malformed ${name}: ${describeZodError(parsed.error)}`, RunErrorCode.malformedRequest, { reason: 'malformed_request' }));
+    }
+    const handler: Handlers[M] = this.handlers[name];
+    return this.call(() => handler(parsed.data));
+  }
+
+  private async call<T>(fn: () => T | Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (e) {

@@ -1,10 +1,10 @@
 /**
  * The webview end of the panel protocol: validates every message the host sends (a malformed
  * one is dropped and logged, the panel goes on), validates what it sends back, announces `ready`
- * once its listeners are in place, and keeps the persisted state behind its schema.
+ * once its listeners are in place, and keeps the persisted state behind its schema. The checks
+ * are src/protocol/webview.ts's own, the same ones the host runs.
  */
-import type { HostToWebview, PanelKind, PanelState, WebviewToHost } from '../../src/protocol/webview';
-import { checkHostMessage, checkPanelState, checkWebviewMessage } from './validators';
+import { checkHostMessage, checkPanelState, checkWebviewMessage, type HostToWebview, type PanelKind, type PanelState, type WebviewToHost } from '../../src/protocol/webview';
 import { vscodeApi } from './vscodeApi';
 
 export interface HostBridge<S extends PanelState> {
@@ -30,24 +30,26 @@ export function connectHost<K extends PanelKind>(
   const post = (message: WebviewToHost): void => {
     const checked = checkWebviewMessage(message);
     if (!checked.ok) {
-      log('error', `not sending malformed ${String((message as { type?: unknown }).type)} message: ${checked.error}`);
+      log('error', `not sending malformed ${message.type} message: ${checked.error}`);
       return;
     }
     api.postMessage(checked.value);
   };
 
+  const ofThisPanel = (state: PanelState): state is S => state.panel === panel;
   let restored: S | null = null;
   const saved = api.getState();
   if (saved !== undefined && saved !== null) {
     const parsed = checkPanelState(saved);
-    if (parsed.ok && parsed.value.panel === panel) restored = parsed.value as S;
+    if (parsed.ok && ofThisPanel(parsed.value)) restored = parsed.value;
     else log('warn', 'ignoring saved panel state that does not match this panel');
   }
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const parsed = checkHostMessage(event.data);
     if (!parsed.ok) {
-      const type = typeof event.data === 'object' && event.data !== null ? (event.data as { type?: unknown }).type : undefined;
+      const data: unknown = event.data;
+      const type = typeof data === 'object' && data !== null && 'type' in data ? data.type : undefined;
       log('error', `ignored malformed message${typeof type === 'string' ? ` "${type}"` : ''}: ${parsed.error}`);
       return;
     }

@@ -4,7 +4,7 @@
  * retainContextWhenHidden=false drops messages and reloads when shown), and asks for a fresh
  * snapshot on every `ready` so a reloaded webview starts from the current run.
  */
-import { describeIssues, webviewToHostSchema, type HostToWebview, type PanelKind, type WebviewToHost } from '../../protocol/webview';
+import { checkWebviewMessage, type HostToWebview, type PanelKind, type WebviewToHost } from '../../protocol/webview';
 import type { PanelLog } from './deps';
 
 interface Disposable {
@@ -59,12 +59,12 @@ export class PanelChannel implements Disposable {
   }
 
   private receive(raw: unknown): void {
-    const parsed = webviewToHostSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.log.warn(`${this.kind} panel sent a malformed message, ignored: ${describeIssues(parsed.error)}`);
+    const checked = checkWebviewMessage(raw);
+    if (!checked.ok) {
+      this.log.warn(`${this.kind} panel sent a malformed message, ignored: ${checked.error}`);
       return;
     }
-    const m = parsed.data;
+    const m = checked.value;
     switch (m.type) {
       case 'ready':
         void this.onReady();

@@ -1,14 +1,15 @@
 /**
  * Reads the run's documents from the workspace for the panels: summaries, the report and
  * recorded trajectories. Plain Node (no `vscode`), so it is unit-tested against real files.
- * Every document is validated with the panel protocol's schemas; a bad file becomes a problem
- * string for the user, never an exception.
+ * Every document is read through its protocol schema (src/protocol/documents.ts); a bad file
+ * becomes a problem string for the user, never an exception.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { describeIssues, parseRunReport, parseSubmissionSummary, trajectorySchema, trajectoryStepSchema, type Checked } from '../../protocol/documents';
 import type { Trajectory, TrajectoryStep } from '../../protocol/episodes';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
-import { describeIssues, runReportSchema, submissionSummarySchema, trajectorySchema, trajectoryStepSchema } from '../../protocol/webview';
+import { parseFrozenConfig } from '../../runner/config';
 
 export interface RunFiles {
   summaries: SubmissionSummary[];
@@ -51,27 +52,28 @@ export async function readRunFiles(root: string): Promise<RunFiles> {
 export async function readSummary(file: string): Promise<SubmissionSummary | string | null> {
   const text = await readText(file);
   if (text === null) return null;
-  return parseWith(file, text, (v) => submissionSummarySchema.safeParse(v));
+  return orProblem(file, parseSubmissionSummary(text));
 }
 
 export async function readReport(root: string): Promise<RunReport | string | null> {
   const file = path.join(root, '.policyforge', 'report.json');
   const text = await readText(file);
   if (text === null) return null;
-  return parseWith(file, text, (v) => runReportSchema.safeParse(v));
+  return orProblem(file, parseRunReport(text));
 }
 
 async function readEnvId(root: string): Promise<string | null> {
   const text = await readText(path.join(root, '.policyforge', 'run.json'));
   if (text === null) return null;
+  // An unreadable run.json leaves the panels showing "no run".
+  let json: unknown;
   try {
-    const v = JSON.parse(text) as { envId?: unknown; env?: { id?: unknown } };
-    if (typeof v.envId === 'string') return v.envId;
-    if (typeof v.env?.id === 'string') return v.env.id;
+    json = JSON.parse(text);
   } catch {
-    // unreadable run.json: the panels show "no run"
+    return null;
   }
-  return null;
+  const parsed = parseFrozenConfig(json);
+  return parsed.ok ? parsed.config.envId : null;
 }
 
 /**
@@ -162,13 +164,6 @@ async function readText(file: string): Promise<string | null> {
   }
 }
 
-function parseWith<T>(file: string, text: string, parse: (v: unknown) => { success: true; data: T } | { success: false; error: import('zod').ZodError }): T | string {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    return `${file}: not JSON (${e instanceof Error ? e.message : String(e)})`;
-  }
-  const r = parse(v);
-  return r.success ? r.data : `${file}: ${describeIssues(r.error)}`;
+function orProblem<T>(file: string, checked: Checked<T>): T | string {
+  return checked.ok ? checked.value : `${file}: ${checked.error}`;
 }

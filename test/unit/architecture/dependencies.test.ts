@@ -41,14 +41,43 @@ describe('dependency direction (docs/DESIGN.md)', () => {
       assert.match(text, /src\/envs\/b\.ts:1: import "\.\.\/sandbox\/pool": src\/envs must not import src\/sandbox/);
     });
 
-    it('webview-ui importing protocol values, or anything else from src', () => {
-      write('webview-ui/a.ts', "import type { RunReport } from '../src/protocol/feedback';\nimport { schema } from '../src/protocol/webview';\nimport { make } from '../src/envs/index';\nexport const u = [schema, make] as unknown as RunReport;\n");
+    it('webview-ui importing values from protocol and stats is fine; anything else from src is not', () => {
+      write('webview-ui/a.ts', "import type { RunReport } from '../src/protocol/feedback';\nimport { schema } from '../src/protocol/webview';\nimport { make } from '../src/envs/index';\nimport { best } from '../src/stats/best';\nexport const u = [schema, make, best] as unknown as RunReport;\n");
       write('src/protocol/webview.ts', 'export const schema = 1;\n');
       write('src/envs/index.ts', 'export const make = 1;\n');
+      write('src/stats/best.ts', 'export const best = 1;\n');
       const text = checkDependencyRules(tmp).map(formatViolation).join('\n');
-      assert.doesNotMatch(text, /feedback/);
-      assert.match(text, /webview-ui\/a\.ts:2: .*only types from src\/protocol .* as a value/);
-      assert.match(text, /webview-ui\/a\.ts:3: /);
+      assert.doesNotMatch(text, /a\.ts:[124]:/);
+      assert.match(text, /webview-ui\/a\.ts:3: import "\.\.\/src\/envs\/index": webview-ui must not import src\/envs \(allowed: src\/protocol, src\/stats\)/);
+    });
+
+    it('webview-ui importing Node built-ins', () => {
+      write('webview-ui/a.ts', "import * as fs from 'node:fs';\nimport { join } from 'path';\nimport uPlot from 'uplot';\nexport const x = [fs, join, uPlot];\n");
+      const text = checkDependencyRules(tmp).map(formatViolation).join('\n');
+      assert.match(text, /webview-ui\/a\.ts:1: import "node:fs": webview-ui runs in a browser/);
+      assert.match(text, /webview-ui\/a\.ts:2: import "path": webview-ui runs in a browser/);
+      assert.doesNotMatch(text, /uplot/);
+    });
+
+    it('protocol importing Node, vscode, another package or another area', () => {
+      write('src/protocol/a.ts', "import { z } from 'zod';\nimport { readFileSync } from 'node:fs';\nimport { EventEmitter } from 'events';\nimport { diffLines } from 'diff';\nimport * as vscode from 'vscode';\nimport { make } from '../envs/index';\nexport const x = [z, readFileSync, EventEmitter, diffLines, vscode, make];\n");
+      write('src/envs/index.ts', 'export const make = 1;\n');
+      const text = checkDependencyRules(tmp).map(formatViolation).join('\n');
+      assert.doesNotMatch(text, /a\.ts:1:/, 'zod is the one package protocol uses');
+      assert.match(text, /src\/protocol\/a\.ts:2: import "node:fs": src\/protocol may import only zod/);
+      assert.match(text, /src\/protocol\/a\.ts:3: import "events": src\/protocol may import only zod/);
+      assert.match(text, /src\/protocol\/a\.ts:4: import "diff": src\/protocol may import only zod/);
+      assert.match(text, /src\/protocol\/a\.ts:5: import "vscode": only src\/extension/);
+      assert.match(text, /src\/protocol\/a\.ts:6: import "\.\.\/envs\/index": src\/protocol must not import src\/envs \(allowed: nothing\)/);
+    });
+
+    it('a module a webview bundles, through any chain of value imports, importing Node', () => {
+      write('webview-ui/panel/main.ts', "import { best } from '../../src/stats';\nexport const x = best;\n");
+      write('src/stats/index.ts', "export { best } from './best';\n");
+      write('src/stats/best.ts', "import type { Stats } from 'node:fs';\nimport { readFileSync } from 'node:fs';\nexport const best = (s?: Stats) => [s, readFileSync];\n");
+      const text = checkDependencyRules(tmp).map(formatViolation).join('\n');
+      assert.match(text, /src\/stats\/best\.ts:2: import "node:fs": webview-ui bundles this module/);
+      assert.doesNotMatch(text, /best\.ts:1:.*bundles/, 'type-only imports are not bundled');
     });
 
     it('analysis importing anything but protocol, via require or dynamic import too', () => {

@@ -1,9 +1,12 @@
 /**
  * The layering rules of docs/DESIGN.md, checked over real source files:
- *   protocol ← envs ← sandbox ← runner ← {cli, extension}; analysis depends only on protocol;
- *   webview-ui imports only types from protocol; only src/extension/** imports `vscode`.
+ *   protocol ← envs ← sandbox ← runner ← {cli, extension}; analysis and stats depend only on
+ *   protocol; src/protocol imports nothing but itself and zod; webview-ui imports (types and
+ *   values) only from src/protocol and src/stats, and nothing a browser bundle takes in imports
+ *   Node or `vscode`; only src/extension/** imports `vscode`.
  */
 import * as fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 import ts from 'typescript';
 
@@ -25,11 +28,25 @@ const ALLOWED: Record<string, readonly string[]> = {
   envs: ['protocol'],
   sandbox: ['protocol', 'envs'],
   analysis: ['protocol'],
-  runner: ['protocol', 'envs', 'sandbox', 'analysis'],
-  agents: ['protocol', 'envs', 'sandbox', 'runner', 'analysis'],
-  cli: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents'],
-  extension: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents'],
+  stats: ['protocol'],
+  runner: ['protocol', 'envs', 'sandbox', 'analysis', 'stats'],
+  agents: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'stats'],
+  cli: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats'],
+  extension: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats'],
+  'webview-ui': ['protocol', 'stats'],
 };
+
+/** The only package src/protocol may import: it is shared by Node, the extension host and browser bundles. */
+const PROTOCOL_PACKAGES: readonly string[] = ['zod'];
+
+const NODE_BUILTINS = new Set(builtinModules);
+
+/** `fs`, `node:fs`, `fs/promises`… */
+export function isNodeBuiltin(specifier: string): boolean {
+  return specifier.startsWith('node:') || NODE_BUILTINS.has(specifier) || NODE_BUILTINS.has(specifier.split('/')[0] ?? '');
+}
+
+const packageName = (specifier: string): string => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? specifier));
 
 export function listSourceFiles(root: string): string[] {
   const out: string[] = [];
@@ -86,6 +103,17 @@ export function areaOf(relPath: string): string | null {
   return null;
 }
 
+/** The file a relative specifier names (`.ts` or `/index.ts` added), or null when there is none. */
+function resolveRelative(root: string, fromRel: string, specifier: string): string | null {
+  const base = path.resolve(path.dirname(path.join(root, fromRel)), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const relativeTo = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/');
+
 export function checkDependencyRules(root: string): Violation[] {
   const violations: Violation[] = [];
   for (const file of listSourceFiles(root)) {
@@ -96,16 +124,47 @@ export function checkDependencyRules(root: string): Violation[] {
         violations.push({ ...ref, rule: `only src/extension/** may import "vscode" (${ref.file} is in ${from})` });
         continue;
       }
-      if (!ref.specifier.startsWith('.')) continue;
-      const target = path.relative(root, path.resolve(path.dirname(path.join(root, ref.file)), ref.specifier)).split(path.sep).join('/');
-      const to = areaOf(target);
-      if (!to || to === from) continue;
-      if (from === 'webview-ui') {
-        if (to !== 'protocol' || !ref.typeOnly) violations.push({ ...ref, rule: `webview-ui may import only types from src/protocol (imports ${target}${ref.typeOnly ? '' : ' as a value'})` });
+      if (!ref.specifier.startsWith('.')) {
+        if (from === 'protocol' && !PROTOCOL_PACKAGES.includes(packageName(ref.specifier))) {
+          violations.push({ ...ref, rule: `src/protocol may import only ${PROTOCOL_PACKAGES.join(', ')} (it runs in Node, the extension host and the webviews)` });
+        } else if (from === 'webview-ui' && isNodeBuiltin(ref.specifier)) {
+          violations.push({ ...ref, rule: 'webview-ui runs in a browser: no Node built-ins' });
+        }
         continue;
       }
+      const target = relativeTo(root, path.resolve(path.dirname(path.join(root, ref.file)), ref.specifier));
+      const to = areaOf(target);
+      if (!to || to === from) continue;
       const allowed = ALLOWED[from];
-      if (allowed && !allowed.includes(to)) violations.push({ ...ref, rule: `src/${from} must not import src/${to} (allowed: ${allowed.length ? allowed.join(', ') : 'nothing'})` });
+      const where = (a: string): string => (a === 'webview-ui' ? a : `src/${a}`);
+      if (allowed && !allowed.includes(to)) violations.push({ ...ref, rule: `${where(from)} must not import ${where(to)} (allowed: ${allowed.length ? allowed.map(where).join(', ') : 'nothing'})` });
+    }
+  }
+  violations.push(...checkBrowserClosure(root));
+  return violations;
+}
+
+/**
+ * Every module a webview bundle takes in (following value imports from webview-ui/) is free of
+ * Node built-ins and `vscode`, wherever it lives: a shared rule in src/stats that starts reading
+ * files would otherwise break the panels only at bundle time.
+ */
+function checkBrowserClosure(root: string): Violation[] {
+  const violations: Violation[] = [];
+  const seen = new Set<string>();
+  const pending = listSourceFiles(root).filter((f) => areaOf(relativeTo(root, f)) === 'webview-ui');
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const inWebview = areaOf(relativeTo(root, file)) === 'webview-ui';
+    for (const ref of importsOf(root, file)) {
+      if (ref.typeOnly) continue;
+      if (ref.specifier.startsWith('.')) {
+        const next = resolveRelative(root, ref.file, ref.specifier);
+        if (next !== null) pending.push(next);
+      } else if (!inWebview && (ref.specifier === 'vscode' || isNodeBuiltin(ref.specifier))) {
+        violations.push({ ...ref, rule: `webview-ui bundles this module, so it must not import Node built-ins or "vscode"` });
+      }
     }
   }
   return violations;
