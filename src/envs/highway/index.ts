@@ -7,6 +7,8 @@ import type { EnvDefinition } from '../core/definition';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { DEFAULT_KINEMATICS } from './observation';
 import { HighwayEnv } from './scenes/highway';
+import { MergeEnv } from './scenes/merge';
+import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
 import { HIGHWAY_DECLARATIONS, highwayStarter } from './starters';
 
 const num = (p: ParamValues, k: string): number => p[k] as number;
@@ -69,4 +71,68 @@ function highwayDefinition(fast: boolean): EnvDefinition {
   };
 }
 
-export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true)];
+const mergeDefinition: EnvDefinition = {
+  id: 'merge-v0',
+  family: 'highway',
+  description: 'Drive past a highway on-ramp at speed without crashing, making room for the merging vehicle; reward in [0, 1] per second, ends past x = 370 m.',
+  params: {
+    ...timingParams(15, 1),
+    collision_reward: { type: 'number', default: -1, description: 'Reward weight of a collision' },
+    right_lane_reward: { type: 'number', default: 0.1, description: 'Reward weight of driving on the right lane' },
+    high_speed_reward: { type: 'number', default: 0.2, description: 'Reward weight of speed, linear over reward_speed_min..max (not clipped)' },
+    reward_speed_min: { type: 'number', default: 20, description: 'Speed with zero speed reward [m/s]' },
+    reward_speed_max: { type: 'number', default: 30, description: 'Speed with full speed reward [m/s]' },
+    merging_speed_reward: { type: 'number', default: -0.5, description: 'Weight of the merge-lane slowdown penalty (sum of (target − speed)/target)' },
+    lane_change_reward: { type: 'number', default: -0.05, description: 'Reward weight of a lane-change action' },
+  },
+  maxEpisodeSteps: null,
+  rewardRange: [-Infinity, Infinity],
+  create: (p) =>
+    new MergeEnv({
+      simulationFrequency: num(p, 'simulation_frequency'),
+      policyFrequency: num(p, 'policy_frequency'),
+      collisionReward: num(p, 'collision_reward'),
+      rightLaneReward: num(p, 'right_lane_reward'),
+      highSpeedReward: num(p, 'high_speed_reward'),
+      rewardSpeedRange: [num(p, 'reward_speed_min'), num(p, 'reward_speed_max')],
+      mergingSpeedReward: num(p, 'merging_speed_reward'),
+      laneChangeReward: num(p, 'lane_change_reward'),
+      observation: DEFAULT_KINEMATICS,
+    }),
+  starterPolicy: highwayStarter,
+  declarations: HIGHWAY_DECLARATIONS,
+};
+
+const roundaboutDefinition: EnvDefinition = {
+  id: 'roundabout-v0',
+  family: 'highway',
+  description: 'Cross a two-lane roundabout from the south entry to the north exit among four IDM vehicles without crashing; reward in [0, 1] per second, 11 s.',
+  params: {
+    ...timingParams(15, 1),
+    duration: { type: 'number', default: 11, min: 1, max: 1000, description: 'Episode length [s]; truncated when reached' },
+    collision_reward: { type: 'number', default: -1, description: 'Reward weight of a collision' },
+    high_speed_reward: { type: 'number', default: 0.2, description: 'Reward weight of the target-speed index (0, 0.5, 1)' },
+    lane_change_reward: { type: 'number', default: -0.05, description: 'Reward weight of a lane-change action' },
+    normalize_reward: { type: 'boolean', default: true, description: 'Map the reward to [0, 1]' },
+    incoming_vehicle_destination: { type: 'integer', default: -1, min: -1, max: 2, description: 'Exit of the vehicle already in the roundabout: 0 east, 1 south, 2 north, -1 random' },
+  },
+  maxEpisodeSteps: null,
+  rewardRange: [0, 1],
+  create: (p) =>
+    new RoundaboutEnv({
+      simulationFrequency: num(p, 'simulation_frequency'),
+      policyFrequency: num(p, 'policy_frequency'),
+      duration: num(p, 'duration'),
+      collisionReward: num(p, 'collision_reward'),
+      highSpeedReward: num(p, 'high_speed_reward'),
+      laneChangeReward: num(p, 'lane_change_reward'),
+      normalizeReward: bool(p, 'normalize_reward'),
+      incomingVehicleDestination: num(p, 'incoming_vehicle_destination') < 0 ? null : num(p, 'incoming_vehicle_destination'),
+      targetSpeeds: ROUNDABOUT_TARGET_SPEEDS,
+      observation: { ...DEFAULT_KINEMATICS, absolute: true, featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-15, 15], vy: [-15, 15] } },
+    }),
+  starterPolicy: highwayStarter,
+  declarations: HIGHWAY_DECLARATIONS,
+};
+
+export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true), mergeDefinition, roundaboutDefinition];

@@ -101,7 +101,8 @@ export function restoreVehicle(road: Road, s: VehicleState): Vehicle {
       });
       d.targetSpeed = num(s.target_speed, 'target_speed');
       d.timer = num(s.timer, 'timer');
-      d.delta = num(s.DELTA, 'DELTA');
+      // Vehicles whose behaviour was never randomized keep the class exponent.
+      d.delta = s.DELTA === undefined ? 4.0 : num(s.DELTA, 'DELTA');
       v = d;
       break;
     }

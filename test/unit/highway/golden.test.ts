@@ -10,6 +10,8 @@ const load = (file: string): { env_id: string; traces: Record<string, unknown>[]
 /** Golden file → the number of traces it holds. */
 const FILES: Record<string, number> = {
   'highway_highway_fast.json': 3,
+  'highway_merge.json': 3,
+  'highway_roundabout.json': 4,
 };
 
 describe('HighwayEnv golden traces (HighwayEnv 1.12.1 recordings)', () => {
