@@ -8,12 +8,26 @@ import { existsSync } from 'node:fs';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** Node-side bundles. ts-morph stays external: it is loaded lazily and carries the compiler. */
+/** Node-side bundles. */
 const nodeEntries = {
   cli: 'src/cli/main.ts',
   extension: 'src/extension/extension.ts',
   sandboxWorker: 'src/sandbox/worker/workerMain.ts',
   runnerProcess: 'src/runner/runnerProcess.ts',
+};
+
+/**
+ * ts-morph carries the TypeScript compiler (about 13 MB of JavaScript) and is loaded lazily, on
+ * the paths that analyse or type-check a policy. It is bundled once, into dist/tsMorph.js, which
+ * the other bundles require by relative path when they need it: no bundle parses it at start-up,
+ * and the .vsix needs no node_modules/ts-morph.
+ */
+const tsMorphEntry = { tsMorph: 'ts-morph' };
+const tsMorphAsSibling = {
+  name: 'ts-morph-as-sibling',
+  setup(build) {
+    build.onResolve({ filter: /^ts-morph$/ }, () => ({ path: './tsMorph.js', external: true }));
+  },
 };
 const webviewEntries = {
   dashboard: 'webview-ui/dashboard/main.ts',
@@ -41,7 +55,19 @@ if (Object.keys(nodePoints).length > 0) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', 'ts-morph', 'esbuild', 'playwright-core'],
+    external: ['vscode', 'esbuild', 'playwright-core'],
+    plugins: [tsMorphAsSibling],
+  }));
+  contexts.push(await esbuild.context({
+    ...common,
+    // The compiler's own source maps would only add megabytes.
+    sourcemap: false,
+    entryPoints: tsMorphEntry,
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
   }));
 }
 const webPoints = pick(webviewEntries);

@@ -30,7 +30,7 @@ describe('install: the packed tarball, from a folder outside the clone', functio
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'policyforge-install-'));
     const pack = sh('npm', ['pack', '--json', '--pack-destination', tmp], repo);
     assert.equal(pack.status, 0, explain(pack));
-    const [{ filename }] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as { filename: string }[];
+    const [{ filename }] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('['))) as [{ filename: string }];
     const prefix = path.join(tmp, 'prefix');
     const install = sh('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error', path.join(tmp, filename)], tmp);
     assert.equal(install.status, 0, explain(install));

@@ -15,7 +15,10 @@ const MAX_TYPE_DIAGNOSTICS = 50;
 
 /** `files` are workspace-relative `.ts` paths under `policy/` (env.d.ts included when present). */
 export async function typeCheck(root: string, files: readonly string[]): Promise<BundleDiagnostic[]> {
-  tsMorph ??= import('ts-morph');
+  // require, not import(): a bundle's native import() of the CommonJS ts-morph bundle would see
+  // only its default export.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
+  tsMorph ??= Promise.resolve().then(() => require('ts-morph') as TsMorph);
   const { Project, ts } = await tsMorph;
   const project = new Project({
     compilerOptions: {
