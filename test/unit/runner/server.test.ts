@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { ProgressNotification } from '../../../src/protocol/run';
 import { RunErrorCode } from '../../../src/protocol/run';
-import { RunnerClient } from '../../../src/runner/client';
+import { RunClientError, RunnerClient } from '../../../src/runner/client';
 import type { RunnerHost } from '../../../src/runner/host';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from './helpers';
 
@@ -134,5 +134,67 @@ describe('runner: WebSocket server', function () {
     assert.match(refused.body, /this runner speaks PolicyForge protocol 1, the client 99/);
     assert.equal(await handshake(url, { ...auth, 'policyforge-protocol': '1' }), 101);
     assert.equal(await handshake(url, auth), 101);
+  });
+});
+
+describe('runner client: what it accepts from a runner', () => {
+  let wss: WebSocketServer;
+  let client: RunnerClient;
+  /** What the fake runner answers to each request, by method. */
+  let replies: Record<string, unknown>;
+
+  beforeEach(async () => {
+    replies = {};
+    wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise((r) => wss.once('listening', r));
+    wss.on('connection', (socket) =>
+      socket.on('message', (data) => {
+        const req = JSON.parse(data.toString()) as { id: number; method: string };
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: req.id, result: replies[req.method] }));
+      }),
+    );
+    const address = wss.address();
+    assert.ok(address !== null && typeof address !== 'string');
+    client = await RunnerClient.connect({ port: address.port, token: 'any' });
+  });
+  afterEach(async () => {
+    await client.close();
+    await new Promise((r) => wss.close(r));
+  });
+
+  const sendToClient = (frame: unknown): void => {
+    for (const socket of wss.clients) socket.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  };
+
+  it('drops a malformed notification, says why, and passes the valid ones on', async () => {
+    const progress: ProgressNotification[] = [];
+    const malformed: string[] = [];
+    client.on('run.progress', (p) => progress.push(p));
+    client.on('malformed', (m) => malformed.push(m));
+    const valid = { phase: 'submit', submission: 3, done: 1, total: 4 };
+    sendToClient({ jsonrpc: '2.0', method: 'run.progress', params: { ...valid, done: 'one' } });
+    sendToClient({ jsonrpc: '2.0', method: 'run.progress', params: { ...valid, phase: 'training' } });
+    sendToClient({ jsonrpc: '2.0', method: 'run.submitted', params: { summary: { submission: 3 } } });
+    sendToClient({ jsonrpc: '2.0', method: 'run.exploded', params: {} });
+    sendToClient('{not json');
+    sendToClient({ jsonrpc: '2.0', method: 'run.progress', params: valid });
+    await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(progress, [valid], 'only the valid notification reached the listener');
+    assert.equal(malformed.length, 5);
+    assert.match(malformed[0] ?? '', /malformed run\.progress notification: done: /);
+    assert.match(malformed[1] ?? '', /malformed run\.progress notification: phase: /);
+    assert.match(malformed[2] ?? '', /malformed run\.submitted notification: summary\.checkpoint: /);
+    assert.match(malformed[3] ?? '', /unknown notification "run\.exploded"/);
+    assert.match(malformed[4] ?? '', /not JSON/);
+    assert.ok(client.open, 'the connection goes on');
+  });
+
+  it('rejects a reply that does not match the method table, naming the field', async () => {
+    replies['run.cancel'] = { cancelled: 'yes', submission: null };
+    await assert.rejects(client.cancel(), (e: unknown) => e instanceof RunClientError && e.reason === 'malformed_reply' && /run\.cancel reply .*cancelled: /.test(e.message));
+    replies['run.cancel'] = { cancelled: true, submission: 2 };
+    assert.deepEqual(await client.cancel(), { cancelled: true, submission: 2 });
+    replies['run.report'] = null;
+    assert.equal(await client.report(), null);
   });
 });
