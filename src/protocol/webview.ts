@@ -70,6 +70,8 @@ export const replayLoadSchema = z.object({
   sides: z.array(replaySideSchema).min(1).max(2),
   /** Other submissions that ran this case with a trajectory on disk (candidates for a comparison). */
   comparable: z.array(num).optional(),
+  /** The run's return scale (src/stats/scoreFormat.ts), so returns print as in every other view. */
+  returnScale: z.number().optional(),
 });
 export type ReplayLoad = z.infer<typeof replayLoadSchema>;
 

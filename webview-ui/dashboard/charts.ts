@@ -1,11 +1,11 @@
 /** The dashboard's charts as uPlot content builders (pure functions of the model and theme). */
 import uPlot from 'uplot';
 import type { RunReport, SubmissionSummary } from '../../src/protocol/feedback';
+import type { ScoreFormat } from '../../src/stats/scoreFormat';
 import { axes, pointSeries, type ChartBuilder } from '../shared/chartCard';
 import { EDIT_CLASSES } from '../shared/editClass';
-import { fmtNum } from '../shared/format';
 import { editClassColor } from '../shared/theme';
-import { bestSoFar } from './model';
+import { bestSoFar, scoreFormatOf } from './model';
 
 const CLASSES = [...EDIT_CLASSES, 'unknown'] as const;
 
@@ -28,7 +28,7 @@ export function bestSoFarChart(subs: readonly SubmissionSummary[]): ChartBuilder
     return {
       opts: { series, axes: axes(t, 'episodes of budget consumed', 'train mean return'), scales: { x: { time: false } }, legend: { show: true }, cursor: { drag: { x: false, y: false } } },
       data: [xs, ...data] as uPlot.AlignedData,
-      description: `${pts.length} submissions; best train mean ${fmtNum(last?.best)} after ${last?.budgetUsed ?? 0} episodes.`,
+      description: `${pts.length} submissions; best train mean ${scoreFormatOf(subs).score(last?.best)} after ${last?.budgetUsed ?? 0} episodes.`,
     };
   };
 }
@@ -74,7 +74,7 @@ export function returnDistributionChart(subs: readonly SubmissionSummary[]): Cha
   };
 }
 
-export function validationCurveChart(report: RunReport): ChartBuilder {
+export function validationCurveChart(report: RunReport, fmt: ScoreFormat): ChartBuilder {
   return (t) => {
     const all = [...report.trainCurve.map((p) => p.budgetUsed), ...report.validationCurve.map((p) => p.budgetUsed)];
     if (all.length === 0) return null;
@@ -92,7 +92,7 @@ export function validationCurveChart(report: RunReport): ChartBuilder {
         scales: { x: { time: false } },
       },
       data: [xs, at(report.validationCurve), at(report.trainCurve)],
-      description: `Post-hoc validation best so far reaches ${fmtNum(last?.value)}.`,
+      description: `Post-hoc validation best so far reaches ${fmt.score(last?.value)}.`,
     };
   };
 }

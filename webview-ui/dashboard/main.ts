@@ -12,11 +12,16 @@ import { ChartCard } from '../shared/chartCard';
 import { DataTable } from '../shared/dataTable';
 import { h, hx } from '../shared/dom';
 import { editBadge, editClassOf, editSizeText } from '../shared/editClass';
-import { fmtMeanErr, fmtNum, fmtTime, shortHash } from '../shared/format';
+import { formatCaseRanges, formatCaseSet } from '../../src/protocol/caseRanges';
+import { interval95 } from '../../src/stats/returnStats';
+import { fmtPercent, fmtTime, shortHash } from '../shared/format';
 import { connectHost } from '../shared/hostBridge';
 import { onThemeChange } from '../shared/theme';
 import { bestSoFarChart, candidatesChart, returnDistributionChart, validationCurveChart } from './charts';
-import { budgetOf, caseRanges, errorGroups, failedCount, fromSnapshot, interval95, upsert, type DashboardData, type ErrorGroup } from './model';
+import { bestTrain, budgetOf, errorGroups, failedCount, fromSnapshot, scoreFormatOf, upsert, type DashboardData, type ErrorGroup } from './model';
+
+/** The run's number format (src/stats/scoreFormat.ts), refreshed on every render. */
+let fmt = scoreFormatOf([]);
 
 let data: DashboardData | null = null;
 
@@ -46,8 +51,8 @@ const submissionsTable = new DataTable<SubmissionSummary>(bridge, {
   columns: [
     { key: 'submission', label: '#', numeric: true, value: (s) => s.submission },
     { key: 'time', label: 'Time', value: (s) => s.createdAt, render: (s) => h('time', { datetime: s.createdAt, title: s.createdAt }, fmtTime(s.createdAt)) },
-    { key: 'cases', label: 'Cases', value: (s) => caseRanges(s.cases), render: (s) => h('span', { title: `${s.cases.length} episodes: ${caseRanges(s.cases)}` }, `${s.cases.length} · ${truncate(caseRanges(s.cases), 18)}`) },
-    { key: 'mean', label: 'Mean ± stderr', numeric: true, value: (s) => s.stats.mean, render: (s) => fmtMeanErr(s.stats.mean, s.stats.stderr), hint: 'Mean train return over the submission’s episodes, with its standard error' },
+    { key: 'cases', label: 'Cases', value: (s) => formatCaseRanges(s.cases), render: (s) => h('span', { title: `${s.cases.length} episodes: ${formatCaseRanges(s.cases)}` }, `${s.cases.length} · ${truncate(formatCaseRanges(s.cases), 18)}`) },
+    { key: 'mean', label: 'Mean ± stderr', numeric: true, value: (s) => s.stats.mean, render: (s) => fmt.meanStderr(s.stats.mean, s.stats.stderr), hint: 'Mean train return over the submission’s episodes, with its standard error' },
     { key: 'ok', label: 'OK', numeric: true, value: (s) => s.statusCounts.ok ?? 0 },
     { key: 'failed', label: 'Failed', numeric: true, value: (s) => failedCount(s), render: (s) => { const n = failedCount(s); return h('span', { class: n > 0 ? 'status-failed' : 'muted' }, n); } },
     { key: 'edit', label: 'Edit', value: (s) => editClassOf(s), render: (s) => editBadge(s) },
@@ -65,10 +70,10 @@ const errorsTable = new DataTable<ErrorGroup>(bridge, {
   columns: [
     { key: 'count', label: 'Episodes', numeric: true, value: (g) => g.count },
     { key: 'message', label: 'Message', wrap: true, value: (g) => g.message, render: (g) => h('span', { class: 'mono', title: g.message }, truncate(g.message, 200)) },
-    { key: 'status', label: 'Status', value: (g) => g.statuses.join(' ') },
+    { key: 'status', label: 'Status', value: (g) => (g.source === 'runner' ? 'runner fault' : g.status) },
     { key: 'location', label: 'Source', value: (g) => (g.location ? `${g.location.file}:${g.location.line}` : null), render: (g) => sourceLink(g) },
     { key: 'submissions', label: 'Submissions', value: (g) => g.submissions.join(' '), render: (g) => truncate(g.submissions.map((n) => `#${n}`).join(', '), 40) },
-    { key: 'cases', label: 'Cases', value: (g) => caseRanges(g.cases), render: (g) => truncate(caseRanges(g.cases), 30) },
+    { key: 'cases', label: 'Cases', value: (g) => formatCaseSet(g.cases), render: (g) => truncate(formatCaseSet(g.cases), 30) },
     { key: 'replay', label: 'Replay', sortable: false, value: () => null, render: (g) => linkButton('Replay first', `Replay case ${g.first.caseIndex} of submission #${g.first.submission}`, () => bridge.post({ type: 'openReplay', submission: g.first.submission, caseIndex: g.first.caseIndex })) },
   ],
 });
@@ -85,8 +90,8 @@ const candidatesTable = new DataTable<CandidateResult & { selected: boolean }>(b
   toJson: (rows) => rows,
   columns: [
     { key: 'submission', label: 'Submission', numeric: true, value: (c) => c.submission, render: (c) => h('span', { 'aria-label': c.selected ? `${c.submission}, selected` : String(c.submission) }, `#${c.submission}`) },
-    { key: 'validation', label: 'Validation mean ± stderr', numeric: true, value: (c) => c.validationMean, render: (c) => fmtMeanErr(c.validationMean, c.validationStderr) },
-    { key: 'train', label: 'Train mean', numeric: true, value: (c) => c.trainMean, render: (c) => fmtNum(c.trainMean) },
+    { key: 'validation', label: 'Validation mean ± stderr', numeric: true, value: (c) => c.validationMean, render: (c) => fmt.meanStderr(c.validationMean, c.validationStderr) },
+    { key: 'train', label: 'Train mean', numeric: true, value: (c) => c.trainMean, render: (c) => fmt.score(c.trainMean) },
     { key: 'checkpoint', label: 'Checkpoint', value: (c) => c.checkpoint, render: (c) => h('code', {}, shortHash(c.checkpoint)) },
     { key: 'selected', label: 'Selected', value: (c) => c.selected, render: (c) => (c.selected ? h('span', { class: 'badge initial' }, 'selected') : '') },
   ],
@@ -138,6 +143,7 @@ function onMessage(m: HostToWebview): void {
 function render(): void {
   if (data === null) return;
   const d = data;
+  fmt = scoreFormatOf(d.submissions);
   subtitle.textContent = d.envId === null ? 'No run in this workspace' : `${d.envId} · ${d.report ? 'run complete' : d.activity ? 'episodes running' : 'run in progress'}`;
   renderStats(d);
   renderActivity(d);
@@ -152,15 +158,15 @@ function render(): void {
 
 function renderStats(d: DashboardData): void {
   const b = budgetOf(d);
-  const best = d.submissions.reduce<SubmissionSummary | null>((acc, s) => (s.stats.count > 0 && (acc === null || s.stats.mean > acc.stats.mean) ? s : acc), null);
+  const best = bestTrain(d.submissions);
   const episodes = d.submissions.reduce((n, s) => n + s.episodes.length, 0);
   const failed = d.submissions.reduce((n, s) => n + failedCount(s), 0);
   const bar = hx('vscode-progress-bar', { 'aria-label': 'Budget used', max: b?.total ?? 1, value: b?.used ?? 0 });
   stats.replaceChildren(
     stat('Budget', b ? `${b.remaining} left` : '—', b ? `${b.used} of ${b.total} episodes used` : 'no budget yet', 'budget', bar),
     stat('Submissions', String(d.submissions.length), `${episodes} episodes`, 'submissions'),
-    stat('Best train mean', best ? fmtNum(best.stats.mean) : '—', best ? `submission #${best.submission} ± ${fmtNum(best.stats.stderr)}` : '', 'best'),
-    stat('Failed episodes', String(failed), episodes > 0 ? `${fmtNum((100 * failed) / episodes, 1)}% of episodes` : '', 'failed'),
+    stat('Best train mean', best ? fmt.score(best.stats.mean) : '—', best ? `submission #${best.submission} ± ${fmt.score(best.stats.stderr)}` : '', 'best'),
+    stat('Failed episodes', String(failed), episodes > 0 ? `${fmtPercent(failed / episodes)} of episodes` : '', 'failed'),
   );
 }
 
@@ -183,12 +189,12 @@ function renderAfterRun(d: DashboardData): void {
   const sel = r.candidates.find((c) => c.submission === r.selected);
   afterStats.replaceChildren(
     stat('Selected', r.selected === null ? 'none' : `#${r.selected}`, r.selected === null ? (r.reason ?? '') : `best validation mean (${r.selectionMode} mode)`, 'selected'),
-    stat('Validation mean', sel ? fmtNum(sel.validationMean) : '—', sel ? `± ${fmtNum(sel.validationStderr)} stderr` : '', 'validation'),
-    stat('Held-out score', held ? fmtNum(held.mean) : '—', held && ci ? `95% CI [${fmtNum(ci[0])}, ${fmtNum(ci[1])}] over ${held.count} episodes` : 'not assessed', 'heldout'),
+    stat('Validation mean', sel ? fmt.score(sel.validationMean) : '—', sel ? `± ${fmt.score(sel.validationStderr)} stderr` : '', 'validation'),
+    stat('Held-out score', held ? fmt.score(held.mean) : '—', held && ci ? `95% CI [${fmt.score(ci[0])}, ${fmt.score(ci[1])}] over ${held.count} episodes` : 'not assessed', 'heldout'),
   );
   candidatesTable.setRows(r.candidates.map((c) => ({ ...c, selected: c.submission === r.selected })));
   candChart.update(candidatesChart(r));
-  valCurve.update(validationCurveChart(r));
+  valCurve.update(validationCurveChart(r, fmt));
 }
 
 function stat(label: string, value: string, detail: string, id: string, extra?: Node): HTMLElement {

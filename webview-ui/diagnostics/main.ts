@@ -11,10 +11,12 @@ import type { DiagnosticsSnapshot, HostToWebview } from '../../src/protocol/webv
 import { axes, ChartCard, pointSeries, type ChartBuilder } from '../shared/chartCard';
 import { DataTable } from '../shared/dataTable';
 import { h } from '../shared/dom';
-import { fmtNum } from '../shared/format';
 import { connectHost } from '../shared/hostBridge';
 import { editClassColor, onThemeChange, type ThemeColors } from '../shared/theme';
 import { computeDiagnostics, type ClassEffect, type ClassOrUnknown, type Diagnostics, type EditRow } from './model';
+
+/** The run's number format (src/stats/scoreFormat.ts), refreshed on every render. */
+let fmt = computeDiagnostics([], null).format;
 
 const bridge = connectHost('diagnostics', onMessage);
 if (bridge.restored === null) bridge.saveState({ panel: 'diagnostics' });
@@ -52,7 +54,7 @@ const lineageTable = new DataTable<EditRow>(bridge, {
     { key: 'depth', label: 'Depth', numeric: true, value: (r) => r.depth },
     { key: 'class', label: 'Edit', value: (r) => r.editClass, render: (r) => h('span', { class: `badge ${r.editClass}` }, r.editClass) },
     { key: 'lines', label: 'Lines changed', numeric: true, value: (r) => r.linesChanged },
-    { key: 'mean', label: 'Train mean', numeric: true, value: (r) => r.trainMean, render: (r) => fmtNum(r.trainMean) },
+    { key: 'mean', label: 'Train mean', numeric: true, value: (r) => r.trainMean, render: (r) => fmt.score(r.trainMean) },
     { key: 'delta', label: 'Δ vs parent', numeric: true, value: (r) => r.deltaVsParent, render: (r) => signed(r.deltaVsParent) },
     { key: 'best', label: 'New best', value: (r) => r.newBest, render: (r) => (r.newBest ? '★' : '') },
   ],
@@ -81,6 +83,7 @@ function onMessage(m: HostToWebview): void {
 
 function render(m: DiagnosticsSnapshot): void {
   const d = computeDiagnostics(m.submissions, m.analysis ?? m.report?.diagnostics);
+  fmt = d.format;
   subtitle.textContent = `${m.envId ?? 'no run'} · ${d.rows.length} submissions`;
   note.hidden = d.fromAnalysis;
   note.textContent = 'Edit analysis diagnostics are not available for this run: complexity is shown as net lines changed along each lineage.';
@@ -208,6 +211,6 @@ function pct(v: number | null): string {
 }
 
 function signed(v: number | null): string {
-  return v === null ? '—' : `${v > 0 ? '+' : ''}${fmtNum(v)}`;
+  return fmt.delta(v);
 }
 

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { ComplexityPoint, EffectivenessRow, RunDiagnostics } from '../../src/protocol/analysis';
 import type { EditClass, SubmissionSummary } from '../../src/protocol/feedback';
+import { bestSoFar, bestSubmission } from '../../src/stats/bestSubmission';
+import { runScoreFormat, type ScoreFormat } from '../../src/stats/scoreFormat';
 
 export type ClassOrUnknown = EditClass | 'unknown';
 
@@ -18,6 +20,7 @@ export interface EditRow {
   trainMean: number | null;
   linesChanged: number | null;
   deltaVsParent: number | null;
+  /** The train mean beat every earlier one (an improvement; a tie is not one). */
   newBest: boolean;
   depth: number;
 }
@@ -38,6 +41,10 @@ export interface Diagnostics {
   effects: ClassEffect[];
   complexity: { source: 'metrics' | 'lines'; points: ComplexityPoint[] | { submission: number; netLines: number }[] };
   fromAnalysis: boolean;
+  /** The best train mean by the protocol's rule (a tie goes to the later submission). */
+  best: number | null;
+  /** How returns print: the run's format, as in every other view. */
+  format: ScoreFormat;
 }
 
 // Loose: only the parts the panel reads, so older/newer analysis versions still render.
@@ -59,15 +66,15 @@ export function computeDiagnostics(subs: readonly SubmissionSummary[], analysis:
   const byNumber = new Map(sorted.map((s) => [s.submission, s]));
   const rows: EditRow[] = [];
   const depthOf = new Map<number, number>();
-  let best = -Infinity;
+  const meanOf = (s: SubmissionSummary): number | null => (s.stats.count > 0 && Number.isFinite(s.stats.mean) ? s.stats.mean : null);
+  const improved = new Map(bestSoFar(sorted, meanOf).map((p) => [p.item.submission, p.improved]));
   for (const s of sorted) {
     const parent = s.edit?.parent ?? null;
-    const mean = s.stats.count > 0 && Number.isFinite(s.stats.mean) ? s.stats.mean : null;
+    const mean = meanOf(s);
     const pMean = parent === null ? null : (byNumber.get(parent)?.stats.mean ?? null);
     const depth = parent === null ? 0 : (depthOf.get(parent) ?? 0) + 1;
     depthOf.set(s.submission, depth);
-    const newBest = mean !== null && mean > best;
-    if (mean !== null) best = Math.max(best, mean);
+    const newBest = improved.get(s.submission) ?? false;
     rows.push({
       submission: s.submission,
       parent,
@@ -121,5 +128,6 @@ export function computeDiagnostics(subs: readonly SubmissionSummary[], analysis:
     });
     complexity = { source: 'lines', points };
   }
-  return { rows, share, effects, complexity, fromAnalysis: parsed !== null };
+  const best = bestSubmission(sorted, meanOf)?.submission ?? null;
+  return { rows, share, effects, complexity, fromAnalysis: parsed !== null, best, format: runScoreFormat(sorted.map((s) => s.stats.mean)) };
 }

@@ -12,11 +12,11 @@ import type { HostToWebview, ReplayLoad, ReplayState, ReplayTarget } from '../..
 import { axes, ChartCard, type ChartBuilder } from '../shared/chartCard';
 import { h, hx } from '../shared/dom';
 import { exportCanvasPng, exportCsv, exportJson } from '../shared/exporter';
-import { fmtNum } from '../shared/format';
 import { connectHost } from '../shared/hostBridge';
 import { onThemeChange, readTheme, type ThemeColors } from '../shared/theme';
 import { Player } from './player';
 import { fallbackRenderer, rendererFor, type SceneRenderer } from './renderers';
+import { episodeResult, replayScoreFormat } from './model';
 import { buildTimeline, formatValue, type Timeline } from './timeline';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
@@ -26,6 +26,8 @@ let state: ReplayState = bridge.restored ?? { panel: 'replay', target: null, ste
 let load: ReplayLoad | null = null;
 let sides: Timeline[] = [];
 let renderer: SceneRenderer = fallbackRenderer;
+/** The run's number format for returns (src/stats/scoreFormat.ts), set by each load. */
+let fmt = replayScoreFormat(null);
 let theme: ThemeColors = readTheme();
 const scenes: SceneView[] = [];
 
@@ -124,6 +126,7 @@ function onMessage(m: HostToWebview): void {
   player.pause();
   hostError.hidden = true;
   load = m;
+  fmt = replayScoreFormat(m);
   renderer = rendererFor(m.family, fallbackRenderer);
   sides = m.sides.map((side) => buildTimeline(side, renderer));
   const target: ReplayTarget = { submission: m.sides[0]?.submission ?? 0, caseIndex: m.caseIndex, compareWith: m.sides[1]?.submission };
@@ -175,7 +178,7 @@ class SceneView {
     const ep = timeline.status ? ` · ${timeline.status}` : '';
     const png = actionButton('PNG', `Export the ${label} scene as PNG`, () => exportCanvasPng(bridge, `replay-${timeline.submission}-step-${player.frame}.png`, this.canvas));
     this.element = h('section', { class: 'card scene', 'aria-label': label, 'data-submission': timeline.submission },
-      h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · return ${fmtNum(timeline.returns[timeline.frames - 1] ?? 0)} in ${timeline.frames - 1} steps`), h('div', { class: 'card-actions' }, png)),
+      h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · ${episodeResult(load?.sides.find((s) => s.submission === timeline.submission)?.episode ?? null, { return: timeline.returns[timeline.frames - 1] ?? 0, steps: timeline.frames - 1 }, fmt)}`), h('div', { class: 'card-actions' }, png)),
       timeline.problem ? h('div', { class: 'banner' }, timeline.problem) : null,
       timeline.fromObservations ? h('p', { class: 'muted note' }, 'No environment snapshots were recorded: the scene is drawn from what the policy observed.') : null,
       h('div', { class: 'scene-body' },
@@ -221,8 +224,8 @@ class SceneView {
     this.fields.step.textContent = `${f} of ${t.frames - 1}${f === 0 ? ' (after reset)' : ''}`;
     this.fields.observation.textContent = step ? formatValue(step.observation) : '—';
     this.fields.action.textContent = step ? formatValue(step.action) : '—';
-    this.fields.reward.textContent = step ? fmtNum(step.reward, 3) : '—';
-    this.fields.return.textContent = fmtNum(t.returns[f] ?? 0, 3);
+    this.fields.reward.textContent = step ? formatValue(step.reward) : '—';
+    this.fields.return.textContent = fmt.score(t.returns[f] ?? 0);
     // Describe the scene to screen readers only when playback rests, not 60 times a second.
     if (!player.playing && this.lastDescribed !== f) {
       this.lastDescribed = f;

@@ -1,15 +1,7 @@
-/** Number and time formatting shared by the panels. */
-export function fmtNum(v: number | null | undefined, digits = 2): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  const a = Math.abs(v);
-  if (a !== 0 && (a >= 1e6 || a < 1e-3)) return v.toExponential(2);
-  return v.toFixed(a >= 1000 ? 0 : digits);
-}
-
-export function fmtMeanErr(mean: number, stderr: number): string {
-  return `${fmtNum(mean)} ± ${fmtNum(stderr)}`;
-}
-
+/**
+ * Time, hash and percentage formatting shared by the panels. Returns print through the run's
+ * format in src/stats/scoreFormat.ts, as in every other view.
+ */
 export function fmtTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
@@ -17,10 +9,11 @@ export function fmtTime(iso: string): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export function fmtSubmission(n: number): string {
-  return `#${n}`;
-}
-
 export function shortHash(hash: string): string {
   return hash.replace(/^sha256[:-]/, '').slice(0, 10);
+}
+
+/** 0.125 → "12.5%"; "—" when there is no fraction. */
+export function fmtPercent(fraction: number | null | undefined): string {
+  return fraction === null || fraction === undefined || !Number.isFinite(fraction) ? '—' : `${(100 * fraction).toFixed(1)}%`;
 }

@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { SubmissionSummary } from '../../protocol/feedback';
+import { returnScale } from '../../stats/scoreFormat';
 import { PANEL_VIEW_TYPES, replayStateSchema, type HostToWebview, type ReplaySide, type ReplayTarget, type RunActivity } from '../../protocol/webview';
 import type { PanelDeps, PanelLog, RunProgress } from './deps';
 import { familyOf } from './envFamily';
@@ -78,7 +79,7 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
     const sides = await Promise.all([t.submission, ...(t.compareWith !== undefined && t.compareWith !== t.submission ? [t.compareWith] : [])].map(side));
     const envId = bySub.get(t.submission)?.envId ?? f.envId ?? 'unknown';
     const comparable = f.summaries.filter((s: SubmissionSummary) => s.submission !== t.submission && !s.files.evicted && s.episodes.some((e) => e.caseIndex === t.caseIndex)).map((s) => s.submission);
-    return { type: 'replay.load', envId, family: familyOf(envId, deps.familyOf), caseIndex: t.caseIndex, sides, comparable };
+    return { type: 'replay.load', envId, family: familyOf(envId, deps.familyOf), caseIndex: t.caseIndex, sides, comparable, returnScale: returnScale(f.summaries.map((s) => s.stats.mean)) };
   };
 
   const refreshAll = (): void => {
