@@ -79,8 +79,9 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
   protected configureVehicle(_v: Vehicle, _isEgo: boolean): void {}
   abstract observe(): O;
   /** Reward terms, in HighwayEnv's order (info.rewards). */
-  protected abstract rewardTerms(action: unknown): Record<string, number>;
-  protected abstract reward(action: unknown, terms: Record<string, number>): number;
+  /** Reward terms in HighwayEnv's order (info.rewards), or null for tasks that report none. */
+  protected abstract rewardTerms(action: unknown): Record<string, number> | null;
+  protected abstract reward(action: unknown, terms: Record<string, number> | null): number;
   protected abstract isTerminated(): boolean;
   protected abstract isTruncated(): boolean;
   protected extraInfo(_info: Record<string, unknown>): void {}
@@ -132,8 +133,9 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     }
   }
 
-  protected info(action: unknown, terms: Record<string, number> = this.rewardTerms(action)): Info {
-    const info: Record<string, unknown> = { speed: this.ego.speed, crashed: this.ego.crashed, action: action ?? null, rewards: terms };
+  protected info(action: unknown, terms: Record<string, number> | null = this.rewardTerms(action)): Info {
+    const info: Record<string, unknown> = { speed: this.ego.speed, crashed: this.ego.crashed, action: action ?? null };
+    if (terms) info['rewards'] = terms;
     this.extraInfo(info);
     return info;
   }

@@ -8,6 +8,7 @@ import type { ParamSpecs, ParamValues } from '../core/params';
 import { DEFAULT_KINEMATICS } from './observation';
 import { HighwayEnv } from './scenes/highway';
 import { MergeEnv } from './scenes/merge';
+import { ParkingEnv } from './scenes/parking';
 import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
 import { HIGHWAY_DECLARATIONS, highwayStarter } from './starters';
 
@@ -135,4 +136,31 @@ const roundaboutDefinition: EnvDefinition = {
   declarations: HIGHWAY_DECLARATIONS,
 };
 
-export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true), mergeDefinition, roundaboutDefinition];
+const parkingDefinition: EnvDefinition = {
+  id: 'parking-v0',
+  family: 'highway',
+  description: 'Park a car in a goal spot with continuous acceleration and steering: reward −√(weighted distance to the goal pose) per step, −5 on a crash, ends on success or crash, 100 s.',
+  params: {
+    ...timingParams(15, 5),
+    duration: { type: 'number', default: 100, min: 1, max: 1000, description: 'Episode length [s]; truncated when reached' },
+    success_goal_reward: { type: 'number', default: 0.12, min: 0, description: 'Success when the distance reward is above minus this' },
+    collision_reward: { type: 'number', default: -5, description: 'Reward added on a crash' },
+    add_walls: { type: 'boolean', default: true, description: 'Surround the lot with walls' },
+  },
+  maxEpisodeSteps: null,
+  rewardRange: [-Infinity, 0],
+  create: (p) =>
+    new ParkingEnv({
+      simulationFrequency: num(p, 'simulation_frequency'),
+      policyFrequency: num(p, 'policy_frequency'),
+      duration: num(p, 'duration'),
+      rewardWeights: [1, 0.3, 0, 0, 0.02, 0.02],
+      successGoalReward: num(p, 'success_goal_reward'),
+      collisionReward: num(p, 'collision_reward'),
+      addWalls: bool(p, 'add_walls'),
+    }),
+  starterPolicy: highwayStarter,
+  declarations: HIGHWAY_DECLARATIONS,
+};
+
+export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true), mergeDefinition, roundaboutDefinition, parkingDefinition];

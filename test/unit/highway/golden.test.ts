@@ -12,6 +12,7 @@ const FILES: Record<string, number> = {
   'highway_highway_fast.json': 3,
   'highway_merge.json': 3,
   'highway_roundabout.json': 4,
+  'highway_parking.json': 4,
 };
 
 describe('HighwayEnv golden traces (HighwayEnv 1.12.1 recordings)', () => {

@@ -110,7 +110,8 @@ export class MergeEnv extends DrivingEnv<Float64Array> {
     };
   }
 
-  protected reward(_action: unknown, t: Record<string, number>): number {
+  protected reward(_action: unknown, terms: Record<string, number> | null): number {
+    const t = terms ?? {};
     const c = this.config;
     const r =
       0 +

@@ -144,7 +144,8 @@ export class RoundaboutEnv extends DrivingEnv<Float64Array> {
     };
   }
 
-  protected reward(_action: unknown, t: Record<string, number>): number {
+  protected reward(_action: unknown, terms: Record<string, number> | null): number {
+    const t = terms ?? {};
     const c = this.config;
     let r = 0 + c.collisionReward * (t['collision_reward'] as number) + c.highSpeedReward * (t['high_speed_reward'] as number) + c.laneChangeReward * (t['lane_change_reward'] as number) + 0 * (t['on_road_reward'] as number);
     if (c.normalizeReward) r = lmap(r, c.collisionReward, c.highSpeedReward, 0, 1);
