@@ -17,16 +17,22 @@ const nodeEntries = {
 };
 
 /**
- * ts-morph carries the TypeScript compiler (about 13 MB of JavaScript) and is loaded lazily, on
- * the paths that analyse or type-check a policy. It is bundled once, into dist/tsMorph.js, which
- * the other bundles require by relative path when they need it: no bundle parses it at start-up,
- * and the .vsix needs no node_modules/ts-morph.
+ * Bundles loaded only on the paths that need them, each built once and required by the other
+ * bundles by relative path, so no command or process parses them at start-up: ts-morph (with the
+ * TypeScript compiler, about 13 MB) analyses and type-checks policies; the MCP server (with its
+ * SDK and JSON Schema validator) serves `policyforge mcp`. `match` is the import specifier the
+ * other bundles' sources use.
  */
-const tsMorphEntry = { tsMorph: 'ts-morph' };
-const tsMorphAsSibling = {
-  name: 'ts-morph-as-sibling',
+const lazyBundles = [
+  { name: 'tsMorph', entry: 'ts-morph', match: /^ts-morph$/ },
+  { name: 'mcpServer', entry: 'src/cli/mcp/mcpServer.ts', match: /\/mcp\/mcpServer$/ },
+];
+const lazyAsSibling = {
+  name: 'lazy-bundles-as-siblings',
   setup(build) {
-    build.onResolve({ filter: /^ts-morph$/ }, () => ({ path: './tsMorph.js', external: true }));
+    for (const lazy of lazyBundles) {
+      build.onResolve({ filter: lazy.match }, (args) => (args.kind === 'entry-point' ? undefined : { path: `./${lazy.name}.js`, external: true }));
+    }
   },
 };
 const webviewEntries = {
@@ -56,17 +62,19 @@ if (Object.keys(nodePoints).length > 0) {
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'esbuild', 'playwright-core'],
-    plugins: [tsMorphAsSibling],
+    plugins: [lazyAsSibling],
   }));
   contexts.push(await esbuild.context({
     ...common,
-    // The compiler's own source maps would only add megabytes.
+    // Mostly vendored code (the compiler, the MCP SDK): source maps would only add megabytes.
     sourcemap: false,
-    entryPoints: tsMorphEntry,
+    entryPoints: Object.fromEntries(lazyBundles.map((b) => [b.name, b.entry])),
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    external: ['esbuild'],
+    plugins: [lazyAsSibling],
     logLevel: 'warning',
   }));
 }
