@@ -1,24 +1,25 @@
 /**
  * Language-model tools for chat agent mode: policyforge_submit / _status / _feedback / _finish
- * (declared in package.json `languageModelTools`). The budget-spending ones ask for
- * confirmation in prepareInvocation; results are the protocol's JSON documents, so an agent
- * reads exactly what the CLI's `--json` and the MCP server return.
+ * (declared in package.json `languageModelTools`). Their inputs are the protocol's params
+ * (toolSchemas.ts) and are checked against them before anything runs. The budget-spending ones
+ * ask for confirmation in prepareInvocation; results are the protocol's JSON documents, so an
+ * agent reads exactly what the CLI's `--json` and the MCP server return.
  */
 import * as vscode from 'vscode';
+import type { z } from 'zod';
+import { formatCaseRanges } from '../../protocol/caseRanges';
+import { describeIssues } from '../../protocol/documents';
 import type { RunSession } from '../run/runSession';
 import { submitWithProgress } from '../progress/submitWithProgress';
-import { formatCaseRanges } from '../../protocol/caseRanges';
+import { LM_TOOL_INPUTS, type LmToolInput, type LmToolName } from './toolSchemas';
 
-interface SubmitInput {
-  episodes?: number;
-  cases?: string | number[];
-  note?: string;
-}
-interface FeedbackInput {
-  submission?: number;
-}
-interface FinishInput {
-  candidates?: number[];
+type SubmitInput = LmToolInput<'policyforge_submit'>;
+
+/** The tool's input as the protocol defines it; a model that sent something else is told which field is wrong. */
+function checkedInput<N extends LmToolName>(name: N, input: unknown): z.output<(typeof LM_TOOL_INPUTS)[N]> {
+  const parsed = LM_TOOL_INPUTS[name].safeParse(input);
+  if (!parsed.success) throw new Error(`invalid ${name} input: ${describeIssues(parsed.error, 'input')}`);
+  return parsed.data;
 }
 
 function result(value: unknown): vscode.LanguageModelToolResult {
@@ -45,25 +46,27 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     },
     async invoke(options) {
       const model = session.requireModel();
-      const input = options.input;
+      const input = checkedInput('policyforge_submit', options.input);
       const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
       const outcome = await submitWithProgress(model, input.note ? { ...request, note: input.note } : request, { quiet: true });
       return result(outcome.ok ? outcome.summary : { rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
     },
   };
-  const status: vscode.LanguageModelTool<Record<string, never>> = {
-    async invoke() {
+  const status: vscode.LanguageModelTool<LmToolInput<'policyforge_status'>> = {
+    async invoke(options) {
+      checkedInput('policyforge_status', options.input);
       const c = await client();
       const [info, st] = await Promise.all([c.info(), c.status()]);
       return result({ envId: info.envId, poolSize: info.poolSize, ...st });
     },
   };
-  const feedback: vscode.LanguageModelTool<FeedbackInput> = {
+  const feedback: vscode.LanguageModelTool<LmToolInput<'policyforge_feedback'>> = {
     async invoke(options) {
-      return result(await (await client()).feedback(options.input.submission));
+      const input = checkedInput('policyforge_feedback', options.input);
+      return result(await (await client()).feedback(input.submission));
     },
   };
-  const finish: vscode.LanguageModelTool<FinishInput> = {
+  const finish: vscode.LanguageModelTool<LmToolInput<'policyforge_finish'>> = {
     prepareInvocation(options) {
       const left = session.model?.status?.budget.remaining;
       return {
@@ -73,8 +76,9 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     },
     async invoke(options) {
       const model = session.requireModel();
-      const report = await (await client()).finish(options.input.candidates);
-      model.report = report;
+      const input = checkedInput('policyforge_finish', options.input);
+      const report = await (await client()).finish(input.candidates);
+      model.applyCompleted(report);
       await model.refresh();
       return result(report);
     },
