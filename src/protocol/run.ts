@@ -14,6 +14,28 @@ export const PROTOCOL_VERSION = 1;
 /** Upgrade-request header a client sends with its protocol version; a runner speaking another version refuses it (426). */
 export const PROTOCOL_VERSION_HEADER = 'policyforge-protocol';
 
+/** The line a runner process prints on stdout once it listens: `{"event":"ready","port":N,"pid":P,"workspace":…,"protocolVersion":1}`. */
+export const RunnerReadyLineSchema = z.looseObject({
+  event: z.literal('ready'),
+  port: z.number().int(),
+  pid: z.number().int(),
+  workspace: z.string(),
+  protocolVersion: z.number().int().optional(),
+});
+export type RunnerReadyLine = z.infer<typeof RunnerReadyLineSchema>;
+
+/** The ready line, or undefined for any other output line. */
+export function parseRunnerReadyLine(line: string): RunnerReadyLine | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const r = RunnerReadyLineSchema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
+
 /** Application error codes (JSON-RPC reserves -32768..-32000 for itself). */
 export const RunErrorCode = {
   /** The request does not match its schema (names the bad field). */

@@ -85,7 +85,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     }
     const client = await model.supervisor.ensureClient();
     const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PolicyForge: validating and assessing…' }, () => client.finish(a.candidates));
-    model.report = report;
+    model.applyCompleted(report);
     await model.refresh();
     const held = report.heldOut ? `held-out mean ${historyScoreFormat(model.status?.history).meanStderr(report.heldOut.mean, report.heldOut.stderr)}` : 'no held-out score';
     const msg = report.selected === null ? `PolicyForge: run finished; no submission qualified (${report.reason ?? 'no reason given'}).` : `PolicyForge: run finished; submission #${report.selected} selected, ${held}.`;

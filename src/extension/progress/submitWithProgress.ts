@@ -34,8 +34,7 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
         sub.dispose();
       }
     });
-    model.summaries.set(summary.submission, summary);
-    model.setRejected(undefined);
+    model.applySubmitted(summary);
     await model.refresh();
     if (!opts.quiet) {
       const failed = summary.stats.count - summary.stats.okCount;
@@ -45,7 +44,7 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     return { ok: true, summary };
   } catch (e) {
     if (e instanceof RunClientError) {
-      model.setRejected({ message: e.message, reason: e.reason, data: e.data });
+      model.applyRejected({ message: e.message, reason: e.reason, data: e.data });
       // A cancelled or rolled-back submit leaves no run.submitted behind: re-read what is running.
       await model.refresh();
       if (opts.quiet) {

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as readline from 'node:readline';
 import * as vscode from 'vscode';
+import { parseRunnerReadyLine } from '../../protocol/run';
 import { processAlive, readRunnerFile, RunnerClient } from '../../runner';
 import { RestartBackoff } from './backoff';
 
@@ -62,6 +63,11 @@ export class RunnerSupervisor implements vscode.Disposable {
 
   get state(): RunnerState {
     return this.stateValue;
+  }
+
+  /** The PolicyForge output channel the runner's log goes to. */
+  get log(): vscode.LogOutputChannel {
+    return this.options.log;
   }
 
   get client(): RunnerClient | undefined {
@@ -145,16 +151,15 @@ export class RunnerSupervisor implements vscode.Disposable {
       };
       readline.createInterface({ input: child.stderr! }).on('line', (line) => log.info(line));
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-        let msg: { event?: string; port?: number } | undefined;
-        try {
-          msg = JSON.parse(line) as { event?: string; port?: number };
-        } catch {
+        const ready = parseRunnerReadyLine(line);
+        if (ready === undefined) {
           log.info(line);
           return;
         }
-        if (msg?.event !== 'ready' || settled) return;
+        if (settled) return;
         const file = readRunnerFile(root);
         if (!file) return fail(new Error('the runner reported ready but wrote no .policyforge/runner.json'));
+        if (file.port !== ready.port) return fail(new Error(`the runner reported port ${ready.port} but .policyforge/runner.json names ${file.port}`));
         RunnerClient.connect({ host: file.host, port: file.port, token: file.token }).then((client) => {
           if (settled) return void client.close();
           settled = true;
