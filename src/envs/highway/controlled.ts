@@ -84,6 +84,15 @@ export class ControlledVehicle extends Vehicle {
   speedControl(targetSpeed: number): number {
     return KP_A * (targetSpeed - this.speed);
   }
+
+  /** Poses along the planned route (or the current lane) at constant speed, at each time. */
+  predictConstantSpeed(times: readonly number[]): [number, number, number][] {
+    const lane = this.lane as NonNullable<typeof this.lane>;
+    const [s] = lane.localCoordinates(this.position[0], this.position[1]);
+    const current = this.laneIndex as LaneIndex;
+    const route = this.route && this.route.length > 0 ? this.route : [current];
+    return times.map((t) => this.road.network.positionHeadingAlongRoute(route, s + this.speed * t, 0, current));
+  }
 }
 
 export const DEFAULT_TARGET_SPEEDS: readonly number[] = [20, 25, 30];

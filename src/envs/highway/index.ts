@@ -7,6 +7,7 @@ import type { EnvDefinition } from '../core/definition';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { DEFAULT_KINEMATICS } from './observation';
 import { HighwayEnv } from './scenes/highway';
+import { IntersectionEnv } from './scenes/intersection';
 import { MergeEnv } from './scenes/merge';
 import { ParkingEnv } from './scenes/parking';
 import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
@@ -163,4 +164,57 @@ const parkingDefinition: EnvDefinition = {
   declarations: HIGHWAY_DECLARATIONS,
 };
 
-export const highwayEnvironments: readonly EnvDefinition[] = [highwayDefinition(false), highwayDefinition(true), mergeDefinition, roundaboutDefinition, parkingDefinition];
+const intersectionDefinition: EnvDefinition = {
+  id: 'intersection-v0',
+  family: 'highway',
+  description: 'Turn left through a four-way intersection with right-of-way traffic, choosing only the speed; reward −5 on a crash, speed and arrival terms per second, 13 s.',
+  params: {
+    ...timingParams(15, 1),
+    duration: { type: 'number', default: 13, min: 1, max: 1000, description: 'Episode length [s]; truncated when reached' },
+    destination: { type: 'enum', default: 'o1', values: ['o1', 'o2', 'o3', 'random'], description: 'Exit of the ego route: o1 west (left turn), o2 north (straight), o3 east (right turn)' },
+    initial_vehicle_count: { type: 'integer', default: 10, min: 1, max: 50, description: 'Spawn attempts before the warm-up' },
+    spawn_probability: { type: 'number', default: 0.6, min: 0, max: 1, description: 'Chance of a new vehicle after each step' },
+    collision_reward: { type: 'number', default: -5, description: 'Reward weight of a collision' },
+    high_speed_reward: { type: 'number', default: 1, description: 'Reward weight of speed, linear over reward_speed_min..max, clipped to [0, 1]' },
+    arrived_reward: { type: 'number', default: 1, description: 'Reward once past the exit (replaces the others)' },
+    reward_speed_min: { type: 'number', default: 7.0, description: 'Speed with zero speed reward [m/s]' },
+    reward_speed_max: { type: 'number', default: 9.0, description: 'Speed with full speed reward [m/s]' },
+    normalize_reward: { type: 'boolean', default: false, description: 'Map the reward from [collision, arrived] to [0, 1]' },
+    offroad_terminal: { type: 'boolean', default: false, description: 'End the episode when the ego vehicle leaves the road' },
+  },
+  maxEpisodeSteps: null,
+  rewardRange: [-Infinity, Infinity],
+  create: (p) =>
+    new IntersectionEnv({
+      simulationFrequency: num(p, 'simulation_frequency'),
+      policyFrequency: num(p, 'policy_frequency'),
+      duration: num(p, 'duration'),
+      destination: p['destination'] === 'random' ? null : (p['destination'] as string),
+      initialVehicleCount: num(p, 'initial_vehicle_count'),
+      spawnProbability: num(p, 'spawn_probability'),
+      collisionReward: num(p, 'collision_reward'),
+      highSpeedReward: num(p, 'high_speed_reward'),
+      arrivedReward: num(p, 'arrived_reward'),
+      rewardSpeedRange: [num(p, 'reward_speed_min'), num(p, 'reward_speed_max')],
+      normalizeReward: bool(p, 'normalize_reward'),
+      offroadTerminal: bool(p, 'offroad_terminal'),
+      observation: {
+        ...DEFAULT_KINEMATICS,
+        vehiclesCount: 15,
+        features: ['presence', 'x', 'y', 'vx', 'vy', 'cos_h', 'sin_h'],
+        featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-20, 20], vy: [-20, 20] },
+        absolute: true,
+      },
+    }),
+  starterPolicy: highwayStarter,
+  declarations: HIGHWAY_DECLARATIONS,
+};
+
+export const highwayEnvironments: readonly EnvDefinition[] = [
+  highwayDefinition(false),
+  highwayDefinition(true),
+  mergeDefinition,
+  roundaboutDefinition,
+  intersectionDefinition,
+  parkingDefinition,
+];

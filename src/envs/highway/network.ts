@@ -134,6 +134,29 @@ export class RoadNetwork {
     return [];
   }
 
+  /**
+   * Pose at a longitudinal distance along a route, starting on its first lane (a route step
+   * without a lane id takes the current lane's id when that road has it, else lane 0).
+   */
+  positionHeadingAlongRoute(route: readonly RouteStep[], longitudinal: number, lateral: number, current: LaneIndex): [number, number, number] {
+    const head = (r: readonly RouteStep[]): LaneIndex => {
+      const step = r[0] as RouteStep;
+      if (step[2] !== null) return [step[0], step[1], step[2]];
+      const id = current[2] < this.lanesOf(current[0], current[1]).length ? current[2] : 0;
+      return [step[0], step[1], id];
+    };
+    let r = route;
+    let index = head(r);
+    while (r.length > 1 && longitudinal > this.getLane(index).length) {
+      longitudinal -= this.getLane(index).length;
+      r = r.slice(1);
+      index = head(r);
+    }
+    const lane = this.getLane(index);
+    const [x, y] = lane.position(longitudinal, lateral);
+    return [x, y, lane.headingAt(longitudinal)];
+  }
+
   allSideLanes(index: LaneIndex): LaneIndex[] {
     return this.lanesOf(index[0], index[1]).map((_, i) => [index[0], index[1], i] as const);
   }
@@ -173,7 +196,7 @@ export class RoadNetwork {
   randomLaneIndex(rng: HighwayRandom): LaneIndex {
     const from = rng.choice([...this.graph.keys()]);
     const to = rng.choice([...this.lanesOfFrom(from).keys()]);
-    const id = rng.integers(this.lanesOf(from, to).length);
+    const id = rng.integers(0, this.lanesOf(from, to).length);
     return [from, to, id];
   }
 

@@ -148,7 +148,7 @@ export class KinematicsObservation {
 /** Shuffles every row but the observer's (the padding rows take part, as in HighwayEnv). */
 function shuffleRows(out: Float64Array, rows: number, nf: number, rng: HighwayRandom): void {
   for (let i = rows - 1; i > 1; i--) {
-    const j = 1 + rng.integers(i);
+    const j = rng.integers(1, i + 1);
     for (let k = 0; k < nf; k++) {
       const t = out[i * nf + k] as number;
       out[i * nf + k] = out[j * nf + k] as number;

@@ -9,12 +9,14 @@ import { Rng } from '../core/rng';
 export interface HighwayRandom {
   /** A uniformly chosen element. */
   choice<T>(items: readonly T[]): T;
-  /** A uniform integer in [0, n). */
-  integers(n: number): number;
+  /** A uniform integer in [low, high). */
+  integers(low: number, high: number): number;
   /** A uniform float in [low, high). */
   uniform(low: number, high: number): number;
   /** A normal draw with the given mean and standard deviation. */
   normal(loc: number, scale: number): number;
+  /** `size` distinct elements in random order (NumPy's choice without replacement). */
+  choiceDistinct<T>(items: readonly T[], size: number): T[];
 }
 
 export class SeededRandom implements HighwayRandom {
@@ -24,12 +26,17 @@ export class SeededRandom implements HighwayRandom {
     return this.rng.choice(items);
   }
 
-  integers(n: number): number {
-    return this.rng.integers(0, n);
+  integers(low: number, high: number): number {
+    return this.rng.integers(low, high);
   }
 
   uniform(low: number, high: number): number {
     return this.rng.uniform(low, high);
+  }
+
+  choiceDistinct<T>(items: readonly T[], size: number): T[] {
+    if (size > items.length) throw new RangeError(`cannot choose ${size} distinct elements from ${items.length}`);
+    return this.rng.shuffle([...items]).slice(0, size);
   }
 
   normal(loc: number, scale: number): number {
@@ -84,15 +91,26 @@ export class ScriptedRandom implements HighwayRandom {
     return found;
   }
 
-  integers(n: number): number {
+  integers(low: number, high: number): number {
     const d = this.next('integers');
     const r = d.result as number;
-    if (!(r >= 0 && r < n)) throw new ScriptMismatchError(`recorded integers result ${r} is outside [0, ${n})`);
+    if (!(r >= low && r < high)) throw new ScriptMismatchError(`recorded integers result ${r} is outside [${low}, ${high})`);
     return r;
   }
 
   uniform(_low: number, _high: number): number {
     return this.next('uniform').result as number;
+  }
+
+  choiceDistinct<T>(items: readonly T[], size: number): T[] {
+    const d = this.next('choice');
+    const result = d.result;
+    if (!Array.isArray(result) || result.length !== size) throw new ScriptMismatchError(`recorded choice ${JSON.stringify(result)} is not ${size} elements`);
+    return result.map((r) => {
+      const found = items.find((it) => JSON.stringify(it) === JSON.stringify(r));
+      if (found === undefined) throw new ScriptMismatchError(`recorded choice ${JSON.stringify(r)} is not among ${JSON.stringify(items)}`);
+      return found;
+    });
   }
 
   normal(_loc: number, _scale: number): number {

@@ -13,6 +13,7 @@ const FILES: Record<string, number> = {
   'highway_merge.json': 3,
   'highway_roundabout.json': 4,
   'highway_parking.json': 4,
+  'highway_intersection.json': 3,
 };
 
 describe('HighwayEnv golden traces (HighwayEnv 1.12.1 recordings)', () => {

@@ -81,7 +81,7 @@ export class MergeEnv extends DrivingEnv<Float64Array> {
       [70.0, 31.0],
       [5.0, 31.5],
     ] as const) {
-      const lane = road.network.getLane(['a', 'b', road.rng.integers(2)]);
+      const lane = road.network.getLane(['a', 'b', road.rng.integers(0, 2)]);
       const p = lane.position(position + road.rng.uniform(-5.0, 5.0), 0.0);
       road.vehicles.push(new IDMVehicle(road, p, 0, speed + road.rng.uniform(-1.0, 1.0)));
     }

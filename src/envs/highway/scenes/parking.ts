@@ -5,6 +5,7 @@
  * Reward: −(Σ wᵢ·|achieved − desired|ᵢ)^½ over the scaled features, −5 on a crash; success
  * when that distance term is above −0.12. Ends on a crash or success; truncated at `duration`.
  */
+import type { Space } from '../../core/spaces';
 import { ContinuousAction } from '../actions';
 import { DrivingEnv, type SceneState, type TimingConfig } from '../drivingEnv';
 import { LineType, StraightLane } from '../lanes';
@@ -41,13 +42,13 @@ interface ObjectState {
 }
 
 export class ParkingEnv extends DrivingEnv<GoalObservationValue> {
-  readonly observationSpace;
+  readonly observationSpace: Space<GoalObservationValue>;
   readonly goalObs = new KinematicsGoalObservation(PARKING_FEATURES, PARKING_SCALES);
   goal!: Landmark;
 
   constructor(readonly config: ParkingConfig) {
     super(config, new ContinuousAction());
-    this.observationSpace = this.goalObs.space;
+    this.observationSpace = this.goalObs.space as unknown as Space<GoalObservationValue>;
   }
 
   private network(): RoadNetwork {
