@@ -23,6 +23,7 @@ import {
   type RestoreResult,
   type RunInfo,
   type RunStatus,
+  type SubmissionBrief,
 } from '../protocol/run';
 import type { BatchRequest, EpisodeLimits, EpisodeSpec, PolicyBundle } from '../sandbox/types';
 import { readJson, writeJsonAtomic } from './atomicFs';
@@ -36,7 +37,7 @@ import { RunError } from './runError';
 import { applyEvent, foldJournal, selectBest, type RunState } from './runState';
 import { loadOrCreateSecret, loadSecret, secretPath, SeedDeriver, type Split } from './secret';
 import { parseCaseRanges } from '../protocol/caseRanges';
-import { bestSubmission } from '../stats/bestSubmission';
+import { bestSoFar, bestSubmission } from '../stats/bestSubmission';
 import { returnStats, statusCounts } from '../stats/returnStats';
 
 export interface RunEvents {
@@ -654,17 +655,10 @@ export class Run extends EventEmitter<RunEvents> {
         const v = s.validated.get(sub.checkpoint);
         return { submission: sub.submission, checkpoint: sub.checkpoint, validationMean: v?.mean ?? NaN, validationStderr: v?.stderr ?? NaN, trainMean: sub.mean };
       });
-    const validationCurve: CurvePoint[] = [];
-    const trainCurve: CurvePoint[] = [];
-    let bestV = -Infinity;
-    let bestT = -Infinity;
-    for (const h of history) {
-      const v = fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined;
-      if (v !== undefined && v >= bestV) bestV = v;
-      if (bestV > -Infinity) validationCurve.push({ budgetUsed: h.budgetUsed, submission: h.submission, value: bestV });
-      if (h.mean >= bestT) bestT = h.mean;
-      trainCurve.push({ budgetUsed: h.budgetUsed, submission: h.submission, value: bestT });
-    }
+    const curve = (meanOf: (h: SubmissionBrief) => number | undefined): CurvePoint[] =>
+      bestSoFar(history, meanOf).flatMap((p) => (p.bestSubmission === null ? [] : [{ budgetUsed: p.item.budgetUsed, submission: p.item.submission, value: p.best }]));
+    const validationCurve = curve((h) => (fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined));
+    const trainCurve = curve((h) => h.mean);
     const selected = s.selected?.submission ?? null;
     const report: RunReport = {
       envId: this.config.envId,
