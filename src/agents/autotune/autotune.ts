@@ -3,14 +3,15 @@
  * through the run protocol. Every candidate runs on the same training cases as its parent (a
  * matched comparison), the parent is replaced when the child does at least as well, and the step
  * size follows the 1/5 success rule. It spends the whole budget; the runner's hidden validation
- * then picks the submission that generalises best.
+ * then picks the submission that generalises best. What it tunes: `literals.ts`; a policy with
+ * nothing tunable gets the whole budget as evidence for itself, and the first progress line says so.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Rng } from '../../envs/core/rng';
 import type { SubmissionSummary } from '../../protocol/feedback';
 import type { RunnerClient } from '../../runner/client';
-import { applyValues, findTunableLiterals } from './literals';
+import { applyValues, findTunableLiterals, formatLiteral, type TunableLiteral } from './literals';
 
 export interface AutotuneOptions {
   /** Episodes per submission (the matched case set). Default 8. */
@@ -37,7 +38,11 @@ export async function runAutotune(client: RunnerClient, workspace: string, opts:
   let status = await client.status();
   const batch = Math.max(info.minEpisodesPerSubmit, Math.min(opts.batch ?? 8, info.maxEpisodesPerSubmit, status.budget.remaining));
   const cases = Array.from({ length: batch }, (_, i) => i % info.poolSize);
-  log(`autotune: ${literals.length} tunable literal(s) in policy/policy.ts; batches of ${batch} on cases 0-${batch - 1}`);
+  log(
+    literals.length > 0
+      ? `autotune: tunes ${literals.length} decimal literal(s) in policy/policy.ts (${describeLiterals(literals)}); integers and code stay as they are; batches of ${batch} on cases 0-${batch - 1}`
+      : `autotune: nothing to tune in policy/policy.ts: it tunes decimal literals (0.5, -2.0, 1e-3) and leaves integers and code alone, so it spends the budget on evidence for the starting policy`,
+  );
 
   const submit = async (values: number[], note: string, useCases: number[] | number): Promise<SubmissionSummary> => {
     fs.writeFileSync(policyFile, applyValues(base, literals, values));
@@ -57,6 +62,7 @@ export async function runAutotune(client: RunnerClient, workspace: string, opts:
     const s = await submit(child, `autotune: sigma ${sigma.toFixed(3)}`, cases);
     count++;
     const accepted = score(s) >= parent.mean;
+    const comparedWith = parent;
     if (accepted) {
       parentValues = child;
       parent = { submission: s.submission, mean: score(s), values: child };
@@ -66,7 +72,7 @@ export async function runAutotune(client: RunnerClient, workspace: string, opts:
       // Record that the next child descends from the parent, not from this rejected one.
       await client.restore(parent.submission);
     }
-    log(`  #${s.submission} ${accepted ? 'accept' : 'reject'} mean ${s.stats.mean.toFixed(2)} (parent #${parent.submission} ${parent.mean.toFixed(2)}), sigma ${sigma.toFixed(3)}`);
+    log(`  #${s.submission} ${accepted ? 'accept' : 'reject'} mean ${s.stats.mean.toFixed(2)} (parent #${comparedWith.submission} ${comparedWith.mean.toFixed(2)}), sigma ${sigma.toFixed(3)}`);
     status = s.budget.remaining > 0 ? await client.status() : { ...status, budget: s.budget };
   }
   // Leftover budget (smaller than a batch, or no literals at all): more evidence for the best.
@@ -79,6 +85,15 @@ export async function runAutotune(client: RunnerClient, workspace: string, opts:
   }
   fs.writeFileSync(policyFile, applyValues(base, literals, parentValues));
   return { submissions: count, best: parent, literals: literals.length };
+}
+
+const LISTED_LITERALS = 6;
+
+/** "0.2 (line 68), 0.5 (line 79)", the first few only. */
+function describeLiterals(literals: readonly TunableLiteral[]): string {
+  const listed = literals.slice(0, LISTED_LITERALS).map((l) => `${formatLiteral(l.value)} (line ${l.line})`);
+  const more = literals.length - listed.length;
+  return more > 0 ? `${listed.join(', ')} and ${more} more` : listed.join(', ');
 }
 
 function gaussian(rng: Rng): number {
