@@ -30,10 +30,11 @@ export interface TreeNode {
   caseIndex?: number;
 }
 
+// The panels' edit-class palette (webview-ui/shared/theme.ts editClassColor), so a class has one colour everywhere.
 const EDIT_ICONS: Record<EditClass, NodeIcon> = {
-  initial: { id: 'circle-large-outline' },
+  initial: { id: 'circle-large-outline', color: 'charts.blue' },
   identical: { id: 'circle-slash', color: 'disabledForeground' },
-  parametric: { id: 'settings', color: 'charts.blue' },
+  parametric: { id: 'settings', color: 'charts.orange' },
   structural: { id: 'symbol-structure', color: 'charts.purple' },
 };
 
