@@ -10,7 +10,8 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import type { CheckpointMetrics, DiagnosticsSubmission, EditAnalysis, RunDiagnostics } from '../protocol/analysis';
-import type { EditSummary } from '../protocol/feedback';
+import { parseRunReport, parseSubmissionSummary } from '../protocol/documents';
+import type { EditSummary, SubmissionSummary } from '../protocol/feedback';
 import { analyzeEdit, computeMetrics } from './analyzeEdit';
 import { runDiagnostics } from './diagnostics';
 import { initialEditSummary, toEditSummary } from './summary';
@@ -38,24 +39,13 @@ export interface RunAnalysis {
   problems: string[];
 }
 
-interface SummaryLike {
-  submission: number;
-  checkpoint: string;
-  parent?: number | null;
-  budget?: { used?: number };
-  stats?: { mean?: number; count?: number };
-  edit?: EditSummary;
-}
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function asSummary(v: unknown): SummaryLike | null {
-  if (!isRecord(v) || typeof v.submission !== 'number' || typeof v.checkpoint !== 'string') return null;
-  return v as unknown as SummaryLike;
-}
-
-async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await fsp.readFile(file, 'utf8')) as unknown;
+/** A summary.json through the protocol's schema; throws with the reason when it is unreadable or does not match. */
+async function readSummary(file: string): Promise<SubmissionSummary> {
+  const parsed = parseSubmissionSummary(await fsp.readFile(file, 'utf8'));
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
 }
 
 async function readJournal(file: string): Promise<Record<string, unknown>[]> {
@@ -115,12 +105,10 @@ export async function analyzeRun(workspace: string, options: AnalyzeRunOptions =
   } catch {
     problems.push(`no feedback/ folder in ${root}`);
   }
-  const summaries: SummaryLike[] = [];
+  const summaries: SubmissionSummary[] = [];
   for (const n of names) {
     try {
-      const s = asSummary(await readJson(path.join(feedback, n, 'summary.json')));
-      if (s) summaries.push(s);
-      else problems.push(`${n}/summary.json lacks submission or checkpoint`);
+      summaries.push(await readSummary(path.join(feedback, n, 'summary.json')));
     } catch (e) {
       problems.push(`${n}/summary.json: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -134,13 +122,16 @@ export async function analyzeRun(workspace: string, options: AnalyzeRunOptions =
     if (e.type === 'submitted' && typeof e.submission === 'number' && (typeof e.parent === 'number' || e.parent === null)) journalParent.set(e.submission, e.parent);
     if (e.type === 'validated' && typeof e.submission === 'number' && isRecord(e.stats) && typeof e.stats.mean === 'number') validation.set(e.submission, e.stats.mean);
   }
+  let reportText: string | null = null;
   try {
-    const report = await readJson(path.join(state, 'report.json'));
-    if (isRecord(report) && Array.isArray(report.candidates)) {
-      for (const c of report.candidates) if (isRecord(c) && typeof c.submission === 'number' && typeof c.validationMean === 'number') validation.set(c.submission, c.validationMean);
-    }
+    reportText = await fsp.readFile(path.join(state, 'report.json'), 'utf8');
   } catch {
     // no report yet: the run is still going
+  }
+  if (reportText !== null) {
+    const report = parseRunReport(reportText);
+    if (report.ok) for (const c of report.value.candidates) validation.set(c.submission, c.validationMean);
+    else problems.push(`.policyforge/report.json: ${report.error}`);
   }
 
   const checkpoints = path.join(state, 'checkpoints');
@@ -173,14 +164,14 @@ export async function analyzeRun(workspace: string, options: AnalyzeRunOptions =
         } else problems.push(`submission ${s.submission}: ${r.error}`);
       }
     }
-    const count = s.stats?.count ?? 0;
+    const count = s.stats.count;
     const row: RunSubmissionAnalysis = {
       submission: s.submission,
       parent,
       checkpoint: s.checkpoint,
       checkpointDir: dir,
-      budgetUsed: s.budget?.used ?? 0,
-      trainMean: count > 0 && typeof s.stats?.mean === 'number' ? s.stats.mean : null,
+      budgetUsed: s.budget.used,
+      trainMean: count > 0 ? s.stats.mean : null,
       validationMean: validation.get(s.submission) ?? null,
       edit,
       analysis,
@@ -236,12 +227,13 @@ export async function resolvePolicyRef(workspace: string, ref: string): Promise<
     const n = Number(number[1]);
     const file = path.join(root, 'feedback', `submit-${String(n).padStart(4, '0')}`, 'summary.json');
     try {
-      const s = asSummary(await readJson(file));
-      const dir = s ? await findCheckpointDir(checkpoints, s.checkpoint) : null;
+      const s = await readSummary(file);
+      const dir = await findCheckpointDir(checkpoints, s.checkpoint);
       if (dir) return { ok: true, dir };
       return { ok: false, error: `submission ${n}: its checkpoint is not under ${checkpoints}` };
-    } catch {
-      return { ok: false, error: `"${ref}" is not a folder, and ${file} does not exist` };
+    } catch (e) {
+      const why = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'does not exist' : `cannot be read (${e instanceof Error ? e.message : String(e)})`;
+      return { ok: false, error: `"${ref}" is not a folder, and ${file} ${why}` };
     }
   }
   if (/^[0-9a-f]{6,64}$/i.test(ref)) {
