@@ -4,7 +4,7 @@
  * is reloaded, restored from stale state or fed by a different extension version, so nothing it
  * gets is trusted by type alone. The documents inside messages use the same loose schemas as every
  * other reader (documents.ts), so a newer runner does not break an older panel. The webview bundles
- * import these schemas directly (webview-ui/shared/validators.ts); like all of src/protocol this
+ * import these schemas directly (webview-ui/shared/hostBridge.ts); like all of src/protocol this
  * module is plain data and zod, with no Node or `vscode` import.
  */
 import { z } from 'zod';
