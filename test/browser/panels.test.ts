@@ -5,11 +5,14 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import type { HostToWebview } from '../../src/protocol/webview';
+import { runScoreFormat } from '../../src/stats/scoreFormat';
 import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
 import { chromiumAvailable, launchChromium, openPanel, startWebviewServer, type PanelPage, type WebviewServer } from './harness';
 
 const subs = makeRun({ submissions: 12, episodes: 8, budget: 128, failRate: 0.1 });
 const report = makeReport(subs);
+/** The run's number format, as every view prints returns (src/stats/scoreFormat.ts). */
+const fmt = runScoreFormat(subs.map((s) => s.stats.mean));
 const snapshot = (n = subs.length, withReport = false): HostToWebview => ({
   type: 'dashboard.snapshot', envId: 'CartPole-v1', budget: subs[n - 1]?.budget ?? null, submissions: subs.slice(0, n), report: withReport ? report : null, activity: null,
 });
@@ -52,7 +55,7 @@ describe('webview panels in Chromium', function () {
       const last = subs.at(-1)!;
       const first = rows[0]!; // default sort: newest first
       assert.equal(first[0], String(last.submission));
-      assert.equal(first[3], `${last.stats.mean.toFixed(2)} ± ${last.stats.stderr.toFixed(2)}`);
+      assert.equal(first[3], fmt.meanStderr(last.stats.mean, last.stats.stderr));
       assert.equal(first[4], String(last.statusCounts.ok ?? 0));
       const budget = await p.page.textContent('[data-stat="budget"] .value');
       assert.equal(budget, `${last.budget.remaining} left`);
@@ -158,7 +161,7 @@ describe('webview panels in Chromium', function () {
       assert.equal(await p.page.isVisible('section.after-run'), true);
       assert.equal(await p.page.textContent('[data-stat="selected"] .value'), `#${report.selected}`);
       const held = report.heldOut!;
-      assert.equal(await p.page.textContent('[data-stat="heldout"] .detail'), `95% CI [${(held.mean - 1.96 * held.stderr).toFixed(2)}, ${(held.mean + 1.96 * held.stderr).toFixed(2)}] over ${held.count} episodes`);
+      assert.equal(await p.page.textContent('[data-stat="heldout"] .detail'), `95% CI [${fmt.score(held.mean - 1.96 * held.stderr)}, ${fmt.score(held.mean + 1.96 * held.stderr)}] over ${held.count} episodes`);
       assert.equal(await p.page.locator('section[aria-label="Validation of candidates"] tbody tr').count(), report.candidates.length);
       assert.equal(await p.page.getAttribute('section[aria-label="Validation of candidates"] tr.selected', 'data-key'), String(report.selected));
     });
