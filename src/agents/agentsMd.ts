@@ -25,7 +25,7 @@ policy fares; the final score comes from episodes you never see.
 - Environment: ${def.maxEpisodeSteps === null ? 'the environment truncates episodes at its own step limit (MiniGrid: `max_steps`, part of the reward formula)' : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
     params.length ? `, parameters ${params.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}` : ''
   }.
-
+${def.guide ? `\n${def.guide}\n` : ''}
 ## Budget rules
 - Training cases are numbered 0-${config.poolSize - 1}. Each case index is one fixed hidden episode:
   submitting the same index again replays the same episode (a matched comparison) and is charged again.
@@ -61,6 +61,8 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 ## Rules
 - \`${cli} submit\` is the **only** sanctioned way to interact with the environment. Do not
   run the environment yourself, do not read or write \`.policyforge/\`, and do not edit \`feedback/\`.
+- \`${cli} eval\` (free episodes, no budget) refuses this run's environment inside this folder
+  until the run has ended: every episode you learn from counts against the budget.
 - Hidden validation and held-out episodes are never visible; do not try to find them.
 `;
 }

@@ -23,6 +23,8 @@ export interface EnvDefinition {
   readonly starterPolicy: string;
   /** Extra TypeScript declarations appended to the generated `policy/env.d.ts` (constants, helper types). */
   readonly declarations?: string;
+  /** A Markdown section for AGENTS.md: what every part of the observation and action means. */
+  readonly guide?: string;
   /** Extra files a new workspace gets under `policy/` (e.g. a constants module), path → source. */
   readonly workspaceFiles?: Readonly<Record<string, string>>;
 }
