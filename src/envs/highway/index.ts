@@ -11,7 +11,14 @@ import { IntersectionEnv } from './scenes/intersection';
 import { MergeEnv } from './scenes/merge';
 import { ParkingEnv } from './scenes/parking';
 import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
-import { HIGHWAY_DECLARATIONS, highwayStarter } from './starters';
+import { HIGHWAY_DECLARATIONS, PARKING_GUIDE, PARKING_MODULE, PARKING_STARTER, ROAD_LAYOUTS, roadGuide, roadModule, roadStarter } from './starters';
+
+/** Starter, declarations, AGENTS.md section and `policy/driving.ts` for a road task. */
+function roadFiles(id: string): Pick<EnvDefinition, 'starterPolicy' | 'declarations' | 'guide' | 'workspaceFiles'> {
+  const layout = ROAD_LAYOUTS[id];
+  if (!layout) throw new Error(`no observation layout for ${id}`);
+  return { starterPolicy: roadStarter(layout), declarations: HIGHWAY_DECLARATIONS, guide: roadGuide(layout), workspaceFiles: { 'policy/driving.ts': roadModule(layout) } };
+}
 
 const num = (p: ParamValues, k: string): number => p[k] as number;
 const bool = (p: ParamValues, k: string): boolean => p[k] === true;
@@ -68,8 +75,7 @@ function highwayDefinition(fast: boolean): EnvDefinition {
         egoCollisionsOnly: fast,
         observation: { ...DEFAULT_KINEMATICS, vehiclesCount: num(p, 'observation_vehicles') },
       }),
-    starterPolicy: highwayStarter,
-    declarations: HIGHWAY_DECLARATIONS,
+    ...roadFiles(fast ? 'highway-fast-v0' : 'highway-v0'),
   };
 }
 
@@ -101,8 +107,7 @@ const mergeDefinition: EnvDefinition = {
       laneChangeReward: num(p, 'lane_change_reward'),
       observation: DEFAULT_KINEMATICS,
     }),
-  starterPolicy: highwayStarter,
-  declarations: HIGHWAY_DECLARATIONS,
+  ...roadFiles('merge-v0'),
 };
 
 const roundaboutDefinition: EnvDefinition = {
@@ -133,8 +138,7 @@ const roundaboutDefinition: EnvDefinition = {
       targetSpeeds: ROUNDABOUT_TARGET_SPEEDS,
       observation: { ...DEFAULT_KINEMATICS, absolute: true, featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-15, 15], vy: [-15, 15] } },
     }),
-  starterPolicy: highwayStarter,
-  declarations: HIGHWAY_DECLARATIONS,
+  ...roadFiles('roundabout-v0'),
 };
 
 const parkingDefinition: EnvDefinition = {
@@ -160,8 +164,10 @@ const parkingDefinition: EnvDefinition = {
       collisionReward: num(p, 'collision_reward'),
       addWalls: bool(p, 'add_walls'),
     }),
-  starterPolicy: highwayStarter,
+  starterPolicy: PARKING_STARTER,
   declarations: HIGHWAY_DECLARATIONS,
+  guide: PARKING_GUIDE,
+  workspaceFiles: { 'policy/driving.ts': PARKING_MODULE },
 };
 
 const intersectionDefinition: EnvDefinition = {
@@ -206,8 +212,7 @@ const intersectionDefinition: EnvDefinition = {
         absolute: true,
       },
     }),
-  starterPolicy: highwayStarter,
-  declarations: HIGHWAY_DECLARATIONS,
+  ...roadFiles('intersection-v0'),
 };
 
 export const highwayEnvironments: readonly EnvDefinition[] = [
