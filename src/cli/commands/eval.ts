@@ -3,7 +3,7 @@
  * policy) in the sandbox, with no run and no budget. Prints mean ± stderr and per-status
  * counts, or JSON.
  */
-import { existsSync, mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRegistry } from '../../envs';
@@ -13,9 +13,12 @@ import type { EpisodeRecord } from '../../protocol/episodes';
 import { returnStats, statusCounts } from '../../stats/returnStats';
 import { runScoreFormat } from '../../stats/scoreFormat';
 import { buildBundle, SandboxPool, SandboxRequestError, type BundleDiagnostic, type EpisodeSpec } from '../../sandbox';
+import { parseFrozenConfig } from '../../runner/config';
+import { workspacePaths } from '../../runner/paths';
 import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { errorLines, stats } from './format';
+import { findWorkspace } from './runClient';
 
 export const evalCommand: CliCommand = {
   name: 'eval',
@@ -72,6 +75,17 @@ export const evalCommand: CliCommand = {
       throw new UsageError(`--param: ${e instanceof Error ? e.message : String(e)}`);
     }
 
+    const policyRoot = values.starter ? undefined : workspaceRoot(values.policy ?? 'policy');
+    const activeRun = activeRunOf(values.env, [process.cwd(), ...(policyRoot ? [policyRoot] : [])]);
+    if (activeRun) {
+      const message =
+        `${activeRun} holds a run on ${values.env} in its agent phase: eval would give it free episodes of the environment its budget measures. ` +
+        `Run the policy with \`policyforge submit --cases 0-7\` (charged, and it counts), or eval another environment or outside the workspace.`;
+      if (values.json) process.stdout.write(`${JSON.stringify({ ok: false, error: { reason: 'eval_inside_run', message } }, null, 2)}\n`);
+      else process.stderr.write(`policyforge eval: ${message}\n`);
+      return ExitCode.failed;
+    }
+
     let root: string;
     let cleanup = (): void => undefined;
     if (values.starter) {
@@ -82,7 +96,7 @@ export const evalCommand: CliCommand = {
         writeFileSync(path.join(root, rel), content);
       }
     } else {
-      root = workspaceRoot(values.policy ?? 'policy');
+      root = policyRoot!;
     }
 
     try {
@@ -140,6 +154,27 @@ export const evalCommand: CliCommand = {
     }
   },
 };
+
+/**
+ * The workspace, if any, around one of `places` whose run is on `envId` and still in its agent
+ * phase (no report yet): eval there would be free episodes the run's budget is meant to count.
+ */
+function activeRunOf(envId: string, places: readonly string[]): string | undefined {
+  for (const place of places) {
+    const ws = findWorkspace(place);
+    if (!ws) continue;
+    const paths = workspacePaths(ws);
+    if (existsSync(paths.report)) continue;
+    let config;
+    try {
+      config = parseFrozenConfig(JSON.parse(readFileSync(paths.runJson, 'utf8')));
+    } catch {
+      continue; // an unreadable run.json is the run's own problem, reported by its commands
+    }
+    if (config.ok && config.config.envId === envId) return ws;
+  }
+  return undefined;
+}
 
 /** `--policy` names the policy/ folder itself or a workspace that holds one. */
 function workspaceRoot(given: string): string {
