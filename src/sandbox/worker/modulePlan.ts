@@ -20,9 +20,8 @@
  * frozen value, and the episode is run again in a fresh realm of its own (see episode.ts), like
  * a write to a frozen built-in.
  */
-import { parse } from 'acorn';
 import { actOnlyReadsObservation } from './observationUse';
-import { ownMathMember, walk, type Node } from './syntax';
+import { ownMathMember, parseBundle, visitNodes, type Node } from './syntax';
 
 /** The parameter the module function gets its seal function through. */
 export const SEAL_PARAMETER = '__policyforge_seal';
@@ -69,7 +68,7 @@ class Impure extends Error {}
 export function planModule(code: string): ModulePlan {
   let program: Node;
   try {
-    program = parse(code, { ecmaVersion: 'latest', sourceType: 'script', ranges: true }) as unknown as Node;
+    program = parseBundle(code);
   } catch (e) {
     return { reuse: false, reason: `the bundle did not parse: ${e instanceof Error ? e.message : String(e)}`, mayAddGlobals: true };
   }
@@ -95,7 +94,7 @@ function sharing(code: string, program: Node): Sharing {
       }
     });
     if (returnAt < 0) throw new Impure('the module returns no exports');
-    walk(program, (node) => checkMutation(node, names));
+    visitNodes(program, (node) => checkMutation(node, names));
     const seal = `${SEAL_PARAMETER}([${[...names].join(', ')}]); `;
     const policy = scope.policyDeclaration();
     const borrowObservation = policy !== undefined && actOnlyReadsObservation(program, policy);
@@ -111,13 +110,11 @@ function isStrict(program: Node): boolean {
   return first?.type === 'ExpressionStatement' && first['directive'] === 'use strict';
 }
 
-/** Whether the identifier `globalThis` occurs (a property named so, `x.globalThis`, does not count). */
+/** Whether the identifier `globalThis` occurs (property names such as `x.globalThis` are not identifiers to visitNodes). */
 function namesGlobalThis(program: Node): boolean {
   let found = false;
-  walk(program, (node, parent) => {
-    if (node.type !== 'Identifier' || node['name'] !== 'globalThis') return;
-    const isPropertyName = parent !== undefined && ((parent.type === 'MemberExpression' && parent['property'] === node && !parent['computed']) || (parent.type === 'Property' && parent['key'] === node && !parent['computed']) || ((parent.type === 'MethodDefinition' || parent.type === 'PropertyDefinition') && parent['key'] === node && !parent['computed']));
-    if (!isPropertyName) found = true;
+  visitNodes(program, (node) => {
+    if (node.type === 'Identifier' && node['name'] === 'globalThis') found = true;
   });
   return found;
 }

@@ -23,7 +23,7 @@
  */
 import { analyze, type Reference, type Scope, type Variable } from 'eslint-scope';
 import type * as ESTree from 'estree';
-import { ownMathMember, walk, type Node } from './syntax';
+import { ownMathMember, parentsOf, type Node } from './syntax';
 
 /** Operators whose result is a number or a bigint whatever their operands. */
 const ARITHMETIC = new Set(['-', '*', '/', '%', '**', '|', '&', '^', '<<', '>>', '>>>']);
@@ -72,13 +72,13 @@ function keyName(key: Node | undefined): unknown {
 }
 
 class ObservationUse {
-  private readonly parents = new Map<Node, Node>();
+  private readonly parents: Map<Node, Node>;
   private readonly references = new Map<Node, Reference>();
   /** Variables checked to hold only numbers; `true` while being checked (a cycle assumes it). */
   private readonly numericVariables = new Map<Variable, boolean>();
 
   constructor(program: Node, scopes: readonly Scope[], private readonly actScope: Scope, private readonly observation: Variable) {
-    walk(program, (n, parent) => void (parent && this.parents.set(n, parent)));
+    this.parents = parentsOf(program);
     for (const s of scopes) for (const r of s.references) this.references.set(r.identifier as unknown as Node, r);
   }
 

@@ -1,7 +1,9 @@
 /**
- * What the bundle checks (modulePlan.ts, observationUse.ts) share: the ESTree nodes acorn
- * gives, a walk over them, and which members of `Math` are its own.
+ * What the bundle checks (modulePlan.ts, observationUse.ts) share: acorn, the one JavaScript
+ * parser of the sandbox, acorn-walk to visit its tree, and which members of `Math` are its own.
  */
+import { parse } from 'acorn';
+import { full, fullAncestor } from 'acorn-walk';
 
 /** An ESTree node as acorn parses it (with `ranges`, for eslint-scope). */
 export interface Node {
@@ -10,17 +12,27 @@ export interface Node {
   [key: string]: unknown;
 }
 
-/** Visits `node` and every node below it, depth first, each with its parent. */
-export function walk(node: Node, visit: (n: Node, parent: Node | undefined) => void, parent?: Node): void {
-  visit(node, parent);
-  for (const key of Object.keys(node)) {
-    const v = node[key];
-    if (Array.isArray(v)) {
-      for (const c of v) if (c && typeof c === 'object' && typeof (c as Node).type === 'string') walk(c as Node, visit, node);
-    } else if (v && typeof v === 'object' && typeof (v as Node).type === 'string') {
-      walk(v as Node, visit, node);
-    }
-  }
+/** The bundle (an esbuild IIFE script) as an ESTree program; throws acorn's SyntaxError. */
+export function parseBundle(code: string): Node {
+  return parse(code, { ecmaVersion: 'latest', sourceType: 'script', ranges: true }) as unknown as Node;
+}
+
+/**
+ * Visits every node below `program` once, children first. Names that are not expressions
+ * (non-computed property names and keys, labels) are not nodes of their own here.
+ */
+export function visitNodes(program: Node, visit: (node: Node) => void): void {
+  full(program as never, (node) => visit(node as unknown as Node));
+}
+
+/** Each node's parent, for the nodes visitNodes reaches. */
+export function parentsOf(program: Node): Map<Node, Node> {
+  const parents = new Map<Node, Node>();
+  fullAncestor(program as never, (node, _state, ancestors) => {
+    const parent = ancestors[ancestors.length - 2];
+    if (parent) parents.set(node as unknown as Node, parent as unknown as Node);
+  });
+  return parents;
 }
 
 /**
