@@ -19,14 +19,49 @@ import { bestSoFar, bestTrain, errorGroups, scoreFormatOf } from '../../../webvi
 import { computeDiagnostics } from '../../../webview-ui/diagnostics/model';
 import { episodeResult, replayScoreFormat } from '../../../webview-ui/replay/model';
 
-const DIR = path.join(__dirname, '..', '..', 'fixtures', 'runs', 'cartpole-tie');
-const read = <T>(name: string): T => JSON.parse(fs.readFileSync(path.join(DIR, name), 'utf8')) as T;
+function loadRun(name: string): { info: RunInfo; status: RunStatus; report: RunReport; summaries: SubmissionSummary[] } {
+  const dir = path.join(__dirname, '..', '..', 'fixtures', 'runs', name);
+  const read = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as T;
+  const status = read<RunStatus>('status.json');
+  return { info: read('info.json'), status, report: read('report.json'), summaries: status.history.map((h) => read<SubmissionSummary>(`submit-${String(h.submission).padStart(4, '0')}.json`)) };
+}
 
-const info = read<RunInfo>('info.json');
-const status = read<RunStatus>('status.json');
-const report = read<RunReport>('report.json');
-const summaries = [1, 2, 3].map((n) => read<SubmissionSummary>(`submit-${String(n).padStart(4, '0')}.json`));
-const byNumber = new Map(summaries.map((s) => [s.submission, s]));
+/** Each submission's "mean ± stderr" as every surface prints it (a surface that disagrees fails). */
+function printedMeans(run: ReturnType<typeof loadRun>): Map<number, string> {
+  const { info, status, report, summaries } = run;
+  const byNumber = new Map(summaries.map((s) => [s.submission, s]));
+  const tree = new Map(submissionNodes(status, byNumber, report.selected).map((n) => [n.submission, n.description ?? '']));
+  const dashboard = scoreFormatOf(summaries);
+  const diag = computeDiagnostics(summaries, report.diagnostics);
+  const cliStatus = formatStatus(status);
+  const out = new Map<number, string>();
+  for (const s of summaries) {
+    const want = dashboard.meanStderr(s.stats.mean, s.stats.stderr);
+    const mean = want.split(' ± ')[0]!;
+    assert.ok(tree.get(s.submission)!.startsWith(`${want} · `), `tree: ${tree.get(s.submission)} vs dashboard: ${want}`);
+    assert.match(formatSummary(s, status.history), new RegExp(`return mean ${want} \\(`), 'CLI feedback');
+    assert.match(cliStatus, new RegExp(`#${s.submission}  mean +${mean}  `), 'CLI status');
+    assert.equal(diag.format.score(diag.rows.find((r) => r.submission === s.submission)!.trainMean), mean, 'diagnostics lineage');
+    assert.match(lastResultLensTitle(s, status.history) ?? '', new RegExp(`^#${s.submission}: ${want}( ·|$)`), 'CodeLens');
+    out.set(s.submission, want);
+  }
+  const best = bestTrain(summaries)!;
+  assert.match(statusBarView(info.envId, status, 'ready').text, new RegExp(` · best ${dashboard.score(best.stats.mean)}( ·|$)`), 'status bar');
+  // Every episode as the tree row, the replay header and the dashboard format print it.
+  const replayFmt = replayScoreFormat({ returnScale: returnScale(summaries.map((s) => s.stats.mean)), sides: [] });
+  for (const s of summaries) {
+    for (const ep of s.episodes) {
+      const printed = dashboard.score(ep.return);
+      const row = episodeNodes(s, status).find((n) => n.caseIndex === ep.caseIndex)!;
+      assert.ok(row.description?.startsWith(`${printed} · `), `tree episode: ${row.description} vs ${printed}`);
+      assert.equal(episodeResult(ep, { return: NaN, steps: 0 }, replayFmt), `return ${printed} in ${ep.length} steps`);
+    }
+  }
+  return out;
+}
+
+const run = loadRun('cartpole-tie');
+const { info, status, report, summaries } = run;
 const flaky = summaries[2]!;
 
 describe('views agree on one recorded run', () => {
@@ -65,34 +100,23 @@ describe('views agree on one recorded run', () => {
   });
 
   it('every surface prints the same numbers, in the run’s format (CartPole: no decimals)', () => {
-    const meanStderr = { 1: '500 ± 0', 2: '500 ± 0', 3: '31 ± 9' } as const;
-    const fmt = scoreFormatOf(summaries);
-    const diag = computeDiagnostics(summaries, report.diagnostics);
-    const tree = new Map(submissionNodes(status, byNumber, report.selected).map((n) => [n.submission, n.description ?? '']));
-    const cliStatus = formatStatus(status);
-    for (const s of summaries) {
-      const want = meanStderr[s.submission as 1 | 2 | 3];
-      const mean = want.split(' ± ')[0]!;
-      assert.equal(fmt.meanStderr(s.stats.mean, s.stats.stderr), want, 'dashboard table');
-      assert.ok(tree.get(s.submission)!.startsWith(`${want} · `), `tree: ${tree.get(s.submission)}`);
-      assert.match(formatSummary(s, status.history), new RegExp(`return mean ${want} \\(`), 'CLI feedback');
-      assert.match(cliStatus, new RegExp(`#${s.submission}  mean +${mean}  `), 'CLI status');
-      assert.equal(diag.format.score(diag.rows.find((r) => r.submission === s.submission)!.trainMean), mean, 'diagnostics lineage');
-    }
+    assert.deepEqual([...printedMeans(run)], [[1, '500 ± 0'], [2, '500 ± 0'], [3, '31 ± 9']]);
     assert.equal(lastResultLensTitle(flaky, status.history), '#3: 31 ± 9 · 8 failed · structural');
     assert.match(statusBarView(info.envId, status, 'ready').text, / · best 500 · /);
     assert.equal(runNode(info, status).description, status.phase);
     assert.match(runNode(info, status).tooltip ?? '', /Best train mean: 500 \(#2\)/);
     assert.match(formatReport(report, status.history), /validation mean 500 ± 0 {3}train mean 500\n {2}held-out mean 500 ± 0 /);
+    assert.deepEqual(flaky.episodes.map((e) => episodeNodes(flaky, status).find((n) => n.caseIndex === e.caseIndex)?.description), flaky.episodes.map((e) => `${e.return} · exception`));
+  });
 
-    // One episode as the tree row, the replay header and the CLI all print it.
-    const replayFmt = replayScoreFormat({ returnScale: returnScale(summaries.map((s) => s.stats.mean)), sides: [] });
-    for (const ep of flaky.episodes) {
-      const row = episodeNodes(flaky, status).find((n) => n.caseIndex === ep.caseIndex)!;
-      const printed = fmt.score(ep.return);
-      assert.equal(printed, String(ep.return));
-      assert.equal(row.description, `${printed} · exception`);
-      assert.equal(episodeResult(ep, { return: NaN, steps: 0 }, replayFmt), `return ${printed} in ${ep.length} steps`);
-    }
+  it('a MiniGrid run prints three decimals everywhere, and names the later of two tied submissions', () => {
+    const mg = loadRun('minigrid-starter');
+    const printed = printedMeans(mg);
+    assert.equal(scoreFormatOf(mg.summaries).decimals, 3);
+    for (const text of printed.values()) assert.match(text, /^0\.\d{3} ± 0\.\d{3}$/);
+    assert.equal(mg.summaries[0]!.stats.mean, mg.summaries[1]!.stats.mean);
+    assert.equal(bestTrain(mg.summaries)?.submission, 2);
+    assert.match(runNode(mg.info, { ...mg.status, phase: 'agent' }).description ?? '', /^best #2 · 0\.\d{3}$/);
+    assert.equal(computeDiagnostics(mg.summaries, mg.report.diagnostics).best, 2);
   });
 });
