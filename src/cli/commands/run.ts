@@ -25,7 +25,7 @@ import { printJson } from './runClient';
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'A whole headless run: new workspace, built-in agent, validation, held-out report',
-  usage: 'policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR] [--json] [--quiet]',
+  usage: 'policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR | --keep] [--json] [--quiet]',
   async run(argv) {
     const { values } = parse(
       argv,
@@ -39,6 +39,7 @@ export const runCommand: CliCommand = {
         dir: { type: 'string' },
         json: { type: 'boolean' },
         quiet: { type: 'boolean' },
+        keep: { type: 'boolean' },
       },
       false,
     );
@@ -85,8 +86,12 @@ export const runCommand: CliCommand = {
       await client.close();
       await host.close();
     }
-    if (json) printJson({ ok: true, workspace: dir, report });
-    else process.stdout.write(`${formatReport(report, history)}workspace: ${dir}\n`);
+    // A workspace this command made up in the temporary folder is removed unless asked to keep it;
+    // one named with --dir is the user's.
+    const removed = !values.dir && !values.keep;
+    if (removed) fs.rmSync(dir, { recursive: true, force: true });
+    if (json) printJson({ ok: true, workspace: removed ? null : dir, report });
+    else process.stdout.write(`${formatReport(report, history)}${removed ? `workspace removed (--keep keeps it, --dir DIR names it)` : `workspace: ${dir}`}\n`);
     return ExitCode.ok;
   },
 };
