@@ -146,6 +146,8 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
       sim_steps: this.steps,
       ego_index: [this.road.vehicles.indexOf(this.ego)],
       vehicles: this.road.vehicles.map(vehicleState),
+      // Later draws (intersection spawns, shuffled observations) continue the same stream.
+      rng: this.rng.getState(),
       ...this.extraState(),
     };
   }
@@ -175,6 +177,8 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     this.ego = this.road.vehicles[egoIndex] as Vehicle;
     this.time = typeof state.time === 'number' ? state.time : 0;
     this.steps = typeof state.sim_steps === 'number' ? state.sim_steps : 0;
+    const rng = state['rng'];
+    if (Array.isArray(rng) && rng.length === 4 && rng.every((x) => typeof x === 'number')) this.rng.setState(rng as [number, number, number, number]);
     this.restoreExtraState(state);
     this.afterSceneReady();
   }
