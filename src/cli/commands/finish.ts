@@ -18,12 +18,17 @@ export const finishCommand: CliCommand = {
     }
     const json = values.json ?? false;
     return withClient('finish', values.dir, json, async ({ client }) => {
+      // finish is idempotent on the runner (it returns the report again); say which happened.
+      const alreadyFinished = (await client.status()).phase === 'complete';
       const stop = attachProgress(client, !json);
       try {
         const report = await client.finish(candidates);
         stop();
-        if (json) printJson({ ok: true, report });
-        else process.stdout.write(formatReport(report, (await client.status()).history));
+        if (json) printJson({ ok: true, alreadyFinished, report });
+        else {
+          if (alreadyFinished) process.stdout.write('the run had already finished; its report:\n');
+          process.stdout.write(formatReport(report, (await client.status()).history));
+        }
         return ExitCode.ok;
       } finally {
         stop();
