@@ -24,6 +24,8 @@ export interface LaneOptions {
   priority?: number;
 }
 
+const scratch: [number, number] = [0, 0];
+
 export abstract class Lane {
   abstract readonly length: number;
   readonly width: number;
@@ -41,7 +43,8 @@ export abstract class Lane {
   }
 
   abstract position(longitudinal: number, lateral: number): [number, number];
-  abstract localCoordinates(x: number, y: number): [number, number];
+  /** (longitudinal, lateral) of a world position; hot paths pass `out` to avoid allocating. */
+  abstract localCoordinates(x: number, y: number, out?: [number, number]): [number, number];
   abstract headingAt(longitudinal: number): number;
 
   widthAt(_longitudinal: number): number {
@@ -77,7 +80,7 @@ export abstract class Lane {
   /** Distance plus the heading mismatch (radians, weight 1), used to pick a vehicle's lane. */
   distanceWithHeading(x: number, y: number, heading: number | null): number {
     if (heading === null) return this.distance(x, y);
-    const [s, r] = this.localCoordinates(x, y);
+    const [s, r] = this.localCoordinates(x, y, scratch);
     const angle = Math.abs(wrapToPi(heading - this.headingAt(s)));
     return Math.abs(r) + Math.max(s - this.length, 0) + Math.max(0 - s, 0) + angle;
   }
@@ -112,10 +115,12 @@ export class StraightLane extends Lane {
     return this.heading;
   }
 
-  localCoordinates(x: number, y: number): [number, number] {
+  localCoordinates(x: number, y: number, out: [number, number] = [0, 0]): [number, number] {
     const dx = x - this.start[0];
     const dy = y - this.start[1];
-    return [dx * this.dirX + dy * this.dirY, dx * -this.dirY + dy * this.dirX];
+    out[0] = dx * this.dirX + dy * this.dirY;
+    out[1] = dx * -this.dirY + dy * this.dirX;
+    return out;
   }
 }
 
@@ -140,9 +145,10 @@ export class SineLane extends StraightLane {
     return this.heading + Math.atan(this.amplitude * this.pulsation * Math.cos(this.pulsation * longitudinal + this.phase));
   }
 
-  override localCoordinates(x: number, y: number): [number, number] {
-    const [s, r] = super.localCoordinates(x, y);
-    return [s, r - this.amplitude * Math.sin(this.pulsation * s + this.phase)];
+  override localCoordinates(x: number, y: number, out: [number, number] = [0, 0]): [number, number] {
+    super.localCoordinates(x, y, out);
+    out[1] = out[1] - this.amplitude * Math.sin(this.pulsation * out[0] + this.phase);
+    return out;
   }
 }
 
@@ -177,12 +183,14 @@ export class CircularLane extends Lane {
     return phi + (Math.PI / 2) * this.direction;
   }
 
-  localCoordinates(x: number, y: number): [number, number] {
+  localCoordinates(x: number, y: number, out: [number, number] = [0, 0]): [number, number] {
     const dx = x - this.center[0];
     const dy = y - this.center[1];
     let phi = Math.atan2(dy, dx);
     phi = this.startPhase + wrapToPi(phi - this.startPhase);
     const r = Math.sqrt(dx * dx + dy * dy);
-    return [this.direction * (phi - this.startPhase) * this.radius, this.direction * (this.radius - r)];
+    out[0] = this.direction * (phi - this.startPhase) * this.radius;
+    out[1] = this.direction * (this.radius - r);
+    return out;
   }
 }

@@ -9,6 +9,8 @@ import { norm2 } from './math';
 import type { LaneIndex } from './network';
 import type { Road } from './road';
 
+const scratch: [number, number] = [0, 0];
+
 export type ObjectKind = 'vehicle' | 'obstacle' | 'landmark';
 
 export abstract class RoadObject {
@@ -74,7 +76,8 @@ export abstract class RoadObject {
   /** Signed distance to another object along a lane (this object's lane by default). */
   laneDistanceTo(other: RoadObject, lane: Lane | null = this.lane): number {
     if (!lane) return NaN;
-    return lane.localCoordinates(other.position[0], other.position[1])[0] - lane.localCoordinates(this.position[0], this.position[1])[0];
+    const theirs = lane.localCoordinates(other.position[0], other.position[1], scratch)[0];
+    return theirs - lane.localCoordinates(this.position[0], this.position[1], scratch)[0];
   }
 
   get onRoad(): boolean {
@@ -92,7 +95,10 @@ export abstract class RoadObject {
   handleCollisions(other: RoadObject, dt: number): void {
     if (other === this || !(this.checkCollisions || other.checkCollisions)) return;
     if (!(this.collidable && other.collidable)) return;
-    const [intersecting, willIntersect, translation] = this.isColliding(other, dt);
+    // Fast spherical pre-check: most pairs are far apart.
+    const dist = norm2(other.position[0] - this.position[0], other.position[1] - this.position[1]);
+    if (dist > (this.diagonal + other.diagonal) / 2 + this.speed * dt) return;
+    const [intersecting, willIntersect, translation] = polygonsIntersecting(this.polygon(), other.polygon(), this.velocityX() * dt, this.velocityY() * dt, other.velocityX() * dt, other.velocityY() * dt);
     if (willIntersect && translation) {
       if (this.solid && other.solid) {
         if (other.kind === 'obstacle') this.impact = translation;
@@ -111,12 +117,6 @@ export abstract class RoadObject {
       if (!this.solid) this.hit = true;
       if (!other.solid) other.hit = true;
     }
-  }
-
-  private isColliding(other: RoadObject, dt: number): [boolean, boolean, [number, number] | null] {
-    const dist = norm2(other.position[0] - this.position[0], other.position[1] - this.position[1]);
-    if (dist > (this.diagonal + other.diagonal) / 2 + this.speed * dt) return [false, false, null];
-    return polygonsIntersecting(this.polygon(), other.polygon(), this.velocityX() * dt, this.velocityY() * dt, other.velocityX() * dt, other.velocityY() * dt);
   }
 }
 

@@ -10,6 +10,8 @@ import type { RoadObject } from './objects';
 import type { HighwayRandom } from './random';
 import type { Vehicle } from './vehicle';
 
+const scratch: [number, number] = [0, 0];
+
 export class Road {
   vehicles: Vehicle[] = [];
   objects: RoadObject[] = [];
@@ -60,25 +62,26 @@ export class Road {
     if (!laneIndex) return [null, null];
     const lane: Lane = this.network.getLane(laneIndex);
     const [s] = lane.localCoordinates(vehicle.position[0], vehicle.position[1]);
-    let sFront: number | null = null;
-    let sRear: number | null = null;
+    let sFront = 0;
+    let sRear = 0;
     let vFront: RoadObject | null = null;
     let vRear: RoadObject | null = null;
-    const consider = (v: RoadObject): void => {
-      if (v === vehicle || v.kind === 'landmark') return;
-      const [sv, lv] = lane.localCoordinates(v.position[0], v.position[1]);
-      if (!lane.onLane(sv, lv, 1)) return;
-      if (s <= sv && (sFront === null || sv <= sFront)) {
+    const all = this.vehicles as RoadObject[];
+    const total = all.length + this.objects.length;
+    for (let k = 0; k < total; k++) {
+      const v = k < all.length ? (all[k] as RoadObject) : (this.objects[k - all.length] as RoadObject);
+      if (v === vehicle || v.kind === 'landmark') continue;
+      const [sv, lv] = lane.localCoordinates(v.position[0], v.position[1], scratch);
+      if (!lane.onLane(sv, lv, 1)) continue;
+      if (s <= sv && (vFront === null || sv <= sFront)) {
         sFront = sv;
         vFront = v;
       }
-      if (sv < s && (sRear === null || sv > sRear)) {
+      if (sv < s && (vRear === null || sv > sRear)) {
         sRear = sv;
         vRear = v;
       }
-    };
-    for (const v of this.vehicles) consider(v);
-    for (const o of this.objects) consider(o);
+    }
     return [vFront, vRear];
   }
 }
