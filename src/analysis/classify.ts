@@ -3,7 +3,6 @@
  * parametric (same topology, with the literals whose value changed) or structural (with what
  * changed, by name). See docs/DESIGN.md, "Edit classification".
  */
-import { diffArrays } from 'diff';
 import type {
   CallChange,
   ControlFlowChange,
@@ -17,7 +16,8 @@ import type {
   UnitRef,
 } from '../protocol/analysis';
 import type { Bundle, BundleModule } from './bundle';
-import { isIdentifierToken, isPlaceholder, type CountFact, type LiteralFact, type ModuleFacts, type UnitFact } from './facts';
+import { isIdentifierToken, type CountFact, type LiteralFact, type ModuleFacts, type UnitFact } from './facts';
+import { alignedLiteralPairs, unitLiteralPairs, type LiteralPair } from './literalMap';
 
 export interface Classification {
   class: 'identical' | 'parametric' | 'structural';
@@ -25,11 +25,6 @@ export interface Classification {
   literalChanges: LiteralChange[];
   structural: StructuralChanges | null;
 }
-
-/** Above this many token edits a file's literals are aligned unit by unit instead (Myers gets slow). */
-const MAX_TOKEN_EDITS = 3000;
-/** Unchanged tokens needed on each side of a literal for a token diff to pair it. */
-const ANCHOR = 3;
 
 export function classifyBundles(parent: Bundle, child: Bundle): Classification {
   if (parent.contentHash === child.contentHash) {
@@ -93,75 +88,16 @@ function positionalChanges(file: string, a: readonly LiteralFact[], b: readonly 
   return out;
 }
 
-function literalsIn(facts: ModuleFacts, start: number, end: number): LiteralFact[] {
-  return facts.literals.filter((l) => l.token >= start && l.token < end);
+function pairChanges(file: string, a: ModuleFacts, b: ModuleFacts, pairs: readonly LiteralPair[]): LiteralChange[] {
+  return pairs.flatMap(([i, j]) => literalChange(file, a.literals[i]!, b.literals[j]!) ?? []);
 }
 
-/**
- * Pairs the literals of two token ranges through a token diff: a literal counts as changed when
- * its placeholder lies in a common run of the two topologies. Returns null when the ranges differ
- * by more than MAX_TOKEN_EDITS tokens.
- */
-function diffRangeLiterals(file: string, a: ModuleFacts, aStart: number, aEnd: number, b: ModuleFacts, bStart: number, bEnd: number): LiteralChange[] | null {
-  const aTokens = a.tokens.slice(aStart, aEnd);
-  const bTokens = b.tokens.slice(bStart, bEnd);
-  const parts = diffArrays(aTokens, bTokens, { maxEditLength: MAX_TOKEN_EDITS });
-  if (!parts) return null;
-  const aLits = new Map(literalsIn(a, aStart, aEnd).map((l) => [l.token - aStart, l]));
-  const bLits = new Map(literalsIn(b, bStart, bEnd).map((l) => [l.token - bStart, l]));
-  const out: LiteralChange[] = [];
-  let i = 0;
-  let j = 0;
-  for (const part of parts) {
-    if (part.added) j += part.count;
-    else if (part.removed) i += part.count;
-    else {
-      // A placeholder near the edge of a common run may be an accidental match between unrelated
-      // code (a loop bound against a new index); only pair literals with intact context.
-      const from = i === 0 ? 0 : ANCHOR;
-      const to = i + part.count === aTokens.length ? part.count : part.count - ANCHOR;
-      for (let k = from; k < to; k++) {
-        if (isPlaceholder(aTokens[i + k]!)) {
-          const x = aLits.get(i + k);
-          const y = bLits.get(j + k);
-          const c = x && y ? literalChange(file, x, y) : null;
-          if (c) out.push(c);
-        }
-      }
-      i += part.count;
-      j += part.count;
-    }
-  }
-  return out;
-}
-
-function rangeLiterals(file: string, a: ModuleFacts, ua: { start: number; end: number; hash?: string }, b: ModuleFacts, ub: { start: number; end: number; hash?: string }): LiteralChange[] {
-  if (ua.hash !== undefined && ua.hash === ub.hash) return positionalChanges(file, literalsIn(a, ua.start, ua.end), literalsIn(b, ub.start, ub.end));
-  return diffRangeLiterals(file, a, ua.start, ua.end, b, ub.start, ub.end) ?? [];
-}
-
+/** Value changes of the literals that survived a structural edit (literalMap.ts, rules 1 and 2). */
 function alignedLiteralChanges(before: Map<string, BundleModule>, after: Map<string, BundleModule>, structural: StructuralChanges): LiteralChange[] {
   const out: LiteralChange[] = [];
   for (const [p, m] of before) {
     const n = after.get(p);
-    if (!n) continue;
-    const a = m.facts;
-    const b = n.facts;
-    if (a.topologyHash === b.topologyHash) {
-      out.push(...positionalChanges(p, a.literals, b.literals));
-      continue;
-    }
-    const whole = diffRangeLiterals(p, a, 0, a.tokens.length, b, 0, b.tokens.length);
-    if (whole) {
-      out.push(...whole);
-      continue;
-    }
-    // Too different to diff as a whole: align the units that kept their name.
-    const units = new Map(b.units.map((u) => [u.name, u]));
-    for (const u of a.units) {
-      const v = units.get(u.name);
-      if (v && !u.nested && u.hash === v.hash) out.push(...rangeLiterals(p, a, u, b, v));
-    }
+    if (n) out.push(...pairChanges(p, m.facts, n.facts, alignedLiteralPairs(m.facts, n.facts)));
   }
   // Units that moved to another file: compare them where they went.
   for (const move of structural.unitsMoved) {
@@ -169,7 +105,7 @@ function alignedLiteralChanges(before: Map<string, BundleModule>, after: Map<str
     const b = after.get(move.to)?.facts;
     const ua = a?.units.find((u) => u.name === move.name);
     const ub = b?.units.find((u) => u.name === move.name);
-    if (a && b && ua && ub) out.push(...rangeLiterals(move.to, a, ua, b, ub));
+    if (a && b && ua && ub) out.push(...pairChanges(move.to, a, b, unitLiteralPairs(a, ua, b, ub)));
   }
   return out;
 }

@@ -11,7 +11,12 @@ export interface LiteralFact {
   value: LiteralValue;
   text: string;
   line: number;
+  /** Source offsets [start, end) of the literal (the minus sign included). */
+  start: number;
+  end: number;
   scope: string | null;
+  /** `scope` names this literal's own slot in a table (`Policy.weights[2]`, a JSON path), not only the code around it. */
+  slot: boolean;
   /** Index of the literal's placeholder in `tokens`. */
   token: number;
 }

@@ -10,7 +10,9 @@ export { editSize, sizeBin } from './editSize';
 export { runDiagnostics } from './diagnostics';
 export { toEditSummary, initialEditSummary, MAX_SUMMARY_DETAILS } from './summary';
 export { analyzeRun, editSummaryForCheckpoints, resolvePolicyRef, runDiagnosticsForWorkspace, type AnalyzeRunOptions, type RunAnalysis, type RunSubmissionAnalysis } from './runAnalysis';
-export { clearFactsCache } from './factsCache';
+export { clearFactsCache, moduleFacts } from './factsCache';
+export type { LiteralFact, ModuleFacts } from './facts';
+export { literalAtOffset, mapLiterals } from './literalMap';
 import { loadEngine } from './engine';
 
 /** Loads ts-morph ahead of the first analysis (e.g. while the first episodes run). */

@@ -21,7 +21,10 @@ export function extractJsonFacts(ts: Ts, sf: TsSourceFile, text: string, content
       value,
       text: node.getText(sf),
       line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+      start: node.getStart(sf),
+      end: node.end,
       scope: path === '' ? null : path,
+      slot: path !== '',
       token: tokens.length,
     });
     tokens.push(PLACEHOLDER[kind]);

@@ -125,8 +125,8 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
    * A literal inside a table that initialises a named unit gets the path into it
    * (`Policy.weights[2]`, `GAINS.kp`); inline arrays inside a method keep the method's name.
    */
-  const literalScope = (node: TsNode): string | null => {
-    if (scope === null) return null;
+  const literalScope = (node: TsNode): { scope: string | null; slot: boolean } => {
+    if (scope === null) return { scope: null, slot: false };
     let suffix = '';
     let cur = node;
     for (let p = cur.parent; p; p = cur.parent) {
@@ -137,11 +137,11 @@ export function extractTsFacts(ts: Ts, sf: TsSourceFile, text: string, contentHa
     }
     const owner = cur.parent as (TsNode & { initializer?: TsNode }) | undefined;
     const initialises = owner && (owner.kind === K.VariableDeclaration || owner.kind === K.PropertyDeclaration) && owner.initializer === cur;
-    return suffix !== '' && initialises ? `${scope}${suffix}` : scope;
+    return suffix !== '' && initialises ? { scope: `${scope}${suffix}`, slot: true } : { scope, slot: false };
   };
 
   const literal = (node: TsNode, kind: LiteralKind, value: LiteralValue): void => {
-    literals.push({ kind, value, text: node.getText(sf), line: lineOf(node), scope: literalScope(node), token: tokens.length });
+    literals.push({ kind, value, text: node.getText(sf), line: lineOf(node), start: node.getStart(sf), end: node.end, ...literalScope(node), token: tokens.length });
     tokens.push(PLACEHOLDER[kind]);
   };
 
