@@ -1,134 +1,12 @@
 /**
- * History of a numeric literal across checkpoints, for the hover: the literal under the cursor is
- * identified by its ordinal among the numeric literals of its file, which is stable across
- * parametric edits (same code shape, different constants). When a checkpoint's file has a
- * different number of literals (a structural edit), its ordinals are not comparable and the
- * entry says so instead of guessing. A small lexer skips strings, template text, comments and
- * regular expressions; it does not need the TypeScript compiler (hovers stay fast).
+ * History of a numeric literal across checkpoints, for the hover. The literal under the cursor is
+ * followed through the edit analysis's literal mapping (src/analysis/literalMap.ts), not by its
+ * position among the file's literals, so it is still found after structural edits (a new branch,
+ * a new helper) as long as it survived them. It is followed newest to oldest, one checkpoint to
+ * the one before, the way the edits were made; where that chain breaks, the checkpoint is
+ * matched against the open document directly. No `vscode` import: unit-tested as is.
  */
-
-export interface NumericLiteral {
-  /** Offset of the first character (the minus sign when there is one). */
-  start: number;
-  end: number;
-  text: string;
-  value: number;
-}
-
-const IDENT = /[A-Za-z0-9_$]/;
-
-function numberValue(text: string): number {
-  const clean = text.replace(/_/g, '').replace(/n$/, '');
-  const neg = clean.startsWith('-');
-  const body = neg ? clean.slice(1).trimStart() : clean;
-  const v = /^0[xob]/i.test(body) ? Number(body) : Number.parseFloat(body);
-  return neg ? -v : v;
-}
-
-/** Numeric literals of a TypeScript source in order; unary minus directly before a literal is folded in. */
-export function scanNumericLiterals(src: string): NumericLiteral[] {
-  const out: NumericLiteral[] = [];
-  let i = 0;
-  // Whether a `/` here starts a regex (after an operator) or divides (after a value).
-  let valueBefore = false;
-  const templateDepth: number[] = [];
-  let braceDepth = 0;
-  while (i < src.length) {
-    const c = src[i] as string;
-    const next = src[i + 1];
-    if (c === '/' && next === '/') {
-      const nl = src.indexOf('\n', i);
-      i = nl < 0 ? src.length : nl;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      const endC = src.indexOf('*/', i + 2);
-      i = endC < 0 ? src.length : endC + 2;
-      continue;
-    }
-    if (c === '"' || c === "'") {
-      i++;
-      while (i < src.length && src[i] !== c && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
-      i++;
-      valueBefore = true;
-      continue;
-    }
-    if (c === '`' || (c === '}' && templateDepth.length > 0 && templateDepth[templateDepth.length - 1] === braceDepth)) {
-      if (c === '}') templateDepth.pop();
-      i++;
-      while (i < src.length && src[i] !== '`') {
-        if (src[i] === '\\') i += 2;
-        else if (src[i] === '$' && src[i + 1] === '{') {
-          templateDepth.push(braceDepth);
-          i += 2;
-          break;
-        } else i++;
-      }
-      if (src[i] === '`') {
-        i++;
-        valueBefore = true;
-      } else valueBefore = false;
-      continue;
-    }
-    if (c === '/' && !valueBefore) {
-      i++;
-      let inClass = false;
-      while (i < src.length && src[i] !== '\n') {
-        const r = src[i];
-        if (r === '\\') i++;
-        else if (r === '[') inClass = true;
-        else if (r === ']') inClass = false;
-        else if (r === '/' && !inClass) break;
-        i++;
-      }
-      i++;
-      while (i < src.length && IDENT.test(src[i] as string)) i++;
-      valueBefore = true;
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === '.' && next !== undefined && /[0-9]/.test(next))) {
-      const m = /^(?:0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:[0-9][0-9_]*)?\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)n?/.exec(src.slice(i));
-      const text = m?.[0] || c;
-      let start = i;
-      // Fold a unary minus in: `-0.5` in `x = -0.5` or `f(a, -2)`, not `a - 2`.
-      let j = i - 1;
-      while (j >= 0 && (src[j] === ' ' || src[j] === '\t')) j--;
-      if (src[j] === '-' && src[j - 1] !== '-') {
-        let k = j - 1;
-        while (k >= 0 && /\s/.test(src[k] as string)) k--;
-        const before = k >= 0 ? (src[k] as string) : '';
-        if (before === '' || /[=(,:[?!&|+*/%<>{};]/.test(before) || /\breturn$/.test(src.slice(Math.max(0, k - 5), k + 1))) start = j;
-      }
-      const full = src.slice(start, i + text.length);
-      out.push({ start, end: i + text.length, text: full, value: numberValue(full.replace(/\s+/g, '')) });
-      i += text.length;
-      valueBefore = true;
-      continue;
-    }
-    if (IDENT.test(c)) {
-      let j = i;
-      while (j < src.length && IDENT.test(src[j] as string)) j++;
-      const word = src.slice(i, j);
-      valueBefore = !['return', 'typeof', 'case', 'in', 'of', 'new', 'delete', 'void', 'throw', 'else', 'yield', 'await'].includes(word);
-      i = j;
-      continue;
-    }
-    if (c === '{') braceDepth++;
-    if (c === '}') braceDepth--;
-    if (c === ')' || c === ']' || c === '}') valueBefore = true;
-    else if (!/\s/.test(c)) valueBefore = false;
-    i++;
-  }
-  return out;
-}
-
-/** The literal whose text spans `offset`, with its ordinal. */
-export function literalAt(src: string, offset: number): { literal: NumericLiteral; ordinal: number; count: number } | undefined {
-  const all = scanNumericLiterals(src);
-  const ordinal = all.findIndex((l) => offset >= l.start && offset <= l.end);
-  if (ordinal < 0) return undefined;
-  return { literal: all[ordinal] as NumericLiteral, ordinal, count: all.length };
-}
+import { literalAtOffset, mapLiterals, moduleFacts, type LiteralFact, type ModuleFacts } from '../../analysis';
 
 export interface CheckpointSource {
   submission: number;
@@ -139,20 +17,65 @@ export interface CheckpointSource {
   editClass?: string;
 }
 
+export type MissingReason = 'file missing' | 'not in this checkpoint';
+
 export type HistoryEntry =
   | { submission: number; mean: number; editClass?: string; value: number; text: string }
-  | { submission: number; mean: number; editClass?: string; value: null; reason: 'file missing' | 'different shape' };
+  | { submission: number; mean: number; editClass?: string; value: null; reason: MissingReason };
 
-/** Value of the literal at `ordinal` in each checkpoint, oldest first. */
-export function literalHistory(ordinal: number, count: number, checkpoints: readonly CheckpointSource[]): HistoryEntry[] {
-  return [...checkpoints]
-    .sort((a, b) => a.submission - b.submission)
-    .map((cp) => {
-      const base = { submission: cp.submission, mean: cp.mean, ...(cp.editClass ? { editClass: cp.editClass } : {}) };
-      if (cp.source === undefined) return { ...base, value: null, reason: 'file missing' as const };
-      const lits = scanNumericLiterals(cp.source);
-      const lit = lits[ordinal];
-      if (lits.length !== count || !lit) return { ...base, value: null, reason: 'different shape' as const };
-      return { ...base, value: lit.value, text: lit.text };
-    });
+export interface LiteralHistory {
+  /** The numeric literal under the cursor in the open document (offsets into its text). */
+  literal: Pick<LiteralFact, 'start' | 'end' | 'text' | 'value'>;
+  /** Oldest first. */
+  entries: HistoryEntry[];
+}
+
+/** Mappings by (parent, child) content: hovering again, or over another literal, reuses them. */
+const MAX_CACHED_MAPS = 512;
+const maps = new Map<string, (number | null)[]>();
+
+function cachedMap(parent: ModuleFacts, child: ModuleFacts): (number | null)[] {
+  const key = `${parent.contentHash}:${child.contentHash}`;
+  let m = maps.get(key);
+  if (!m) {
+    m = mapLiterals(parent, child);
+    maps.set(key, m);
+    if (maps.size > MAX_CACHED_MAPS) maps.delete(maps.keys().next().value as string);
+  }
+  return m;
+}
+
+/**
+ * The numeric literal at `offset` in `current` (the open document's text of `file`) and its value
+ * in each checkpoint, or undefined when no numeric literal is there.
+ */
+export async function literalHistory(file: string, current: string, offset: number, checkpoints: readonly CheckpointSource[]): Promise<LiteralHistory | undefined> {
+  const now = await moduleFacts(file, current);
+  const at = literalAtOffset(now, offset);
+  if (!at || at.literal.kind !== 'number') return undefined;
+  const sorted = [...checkpoints].sort((a, b) => a.submission - b.submission);
+  const entries: HistoryEntry[] = new Array<HistoryEntry>(sorted.length);
+  // Walk back from the document: `newer` is the last version the literal was found in.
+  let newer: { facts: ModuleFacts; index: number } | null = { facts: now, index: at.index };
+  for (let k = sorted.length - 1; k >= 0; k--) {
+    const cp = sorted[k]!;
+    const base = { submission: cp.submission, mean: cp.mean, ...(cp.editClass ? { editClass: cp.editClass } : {}) };
+    if (cp.source === undefined) {
+      entries[k] = { ...base, value: null, reason: 'file missing' };
+      continue;
+    }
+    const facts = await moduleFacts(file, cp.source);
+    let index: number | null = newer ? (cachedMap(facts, newer.facts)[newer.index] ?? null) : null;
+    if (index === null && newer?.facts !== now) index = cachedMap(facts, now)[at.index] ?? null;
+    const lit = index === null ? undefined : facts.literals[index];
+    if (index === null || !lit || lit.kind !== 'number') {
+      entries[k] = { ...base, value: null, reason: 'not in this checkpoint' };
+      newer = null;
+      continue;
+    }
+    entries[k] = { ...base, value: lit.value as number, text: lit.text };
+    newer = { facts, index };
+  }
+  const { start, end, text, value } = at.literal;
+  return { literal: { start, end, text, value }, entries };
 }
