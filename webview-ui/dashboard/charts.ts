@@ -2,7 +2,7 @@
 import uPlot from 'uplot';
 import type { RunReport, SubmissionSummary } from '../../src/protocol/feedback';
 import type { ScoreFormat } from '../../src/stats/scoreFormat';
-import { axes, pointSeries, type ChartBuilder } from '../shared/chartCard';
+import { axes, pointSeries, returnRange, type ChartBuilder } from '../shared/chartCard';
 import { EDIT_CLASSES } from '../shared/editClass';
 import { editClassColor } from '../shared/theme';
 import { bestSoFar, scoreFormatOf } from './model';
@@ -25,10 +25,12 @@ export function bestSoFarChart(subs: readonly SubmissionSummary[]): ChartBuilder
       data.push(perClass[i] ?? []);
     });
     const last = pts.at(-1);
+    const fmt = scoreFormatOf(subs);
     return {
-      opts: { series, axes: axes(t, 'episodes of budget consumed', 'train mean return'), scales: { x: { time: false } }, legend: { show: true }, cursor: { drag: { x: false, y: false } } },
+      opts: { series, axes: axes(t, 'episodes of budget consumed', 'train mean return'), scales: { x: { time: false }, y: { range: (_u, a, b) => returnRange(a, b) } }, legend: { show: true }, cursor: { drag: { x: false, y: false } } },
       data: [xs, ...data] as uPlot.AlignedData,
-      description: `${pts.length} submissions; best train mean ${scoreFormatOf(subs).score(last?.best)} after ${last?.budgetUsed ?? 0} episodes.`,
+      description: `${pts.length} submissions; best train mean ${fmt.score(last?.best)} after ${last?.budgetUsed ?? 0} episodes.`,
+      hover: { y: (v) => fmt.score(v) },
     };
   };
 }
@@ -55,6 +57,7 @@ export function returnDistributionChart(subs: readonly SubmissionSummary[]): Cha
     const mean: (number | null)[] = new Array<number | null>(xs.length).fill(null);
     for (const p of pts) (p.failed ? failed : ok)[index.get(p.x) as number] = p.y;
     for (const m of means) mean[index.get(m.x) as number] = m.y;
+    const fmt = scoreFormatOf(subs);
     return {
       opts: {
         series: [
@@ -64,12 +67,14 @@ export function returnDistributionChart(subs: readonly SubmissionSummary[]): Cha
           { label: 'mean', stroke: t.foreground, width: 1.5, spanGaps: true, points: { show: true, size: 6, stroke: t.foreground, fill: t.background } },
         ],
         axes: [{ ...axes(t, 'submission', 'episode return')[0], incrs: [1, 2, 5, 10, 20, 50, 100] }, axes(t, '', 'episode return')[1] as uPlot.Axis],
-        scales: { x: { time: false } },
+        scales: { x: { time: false }, y: { range: (_u, a, b) => returnRange(a, b) } },
         legend: { show: true, live: false },
-        cursor: { show: false },
+        cursor: { drag: { x: false, y: false } },
       },
       data: [xs, ok, failed, mean],
       description: `Returns of ${pts.length} episodes over ${subs.length} submissions.`,
+      // Episodes are spread across their submission's slot: the tooltip names the submission.
+      hover: { x: (v) => `#${Math.round(v)}`, y: (v) => fmt.score(v) },
     };
   };
 }
@@ -89,15 +94,16 @@ export function validationCurveChart(report: RunReport, fmt: ScoreFormat): Chart
           { label: 'train best so far', stroke: t.muted, width: 1.5, dash: [5, 4], spanGaps: true, paths: stepped(), points: { show: false } },
         ],
         axes: axes(t, 'episodes of budget consumed', 'mean return'),
-        scales: { x: { time: false } },
+        scales: { x: { time: false }, y: { range: (_u, a, b) => returnRange(a, b) } },
       },
       data: [xs, at(report.validationCurve), at(report.trainCurve)],
       description: `Post-hoc validation best so far reaches ${fmt.score(last?.value)}.`,
+      hover: { y: (v) => fmt.score(v) },
     };
   };
 }
 
-export function candidatesChart(report: RunReport): ChartBuilder {
+export function candidatesChart(report: RunReport, fmt: ScoreFormat): ChartBuilder {
   return (t) => {
     const cs = [...report.candidates].sort((a, b) => a.submission - b.submission);
     if (cs.length === 0) return null;
@@ -113,7 +119,7 @@ export function candidatesChart(report: RunReport): ChartBuilder {
           { ...pointSeries('selected', t.yellow, 14) },
         ],
         axes: axes(t, 'candidate submission', 'mean return'),
-        scales: { x: { time: false, range: (_u, a, b) => [a - 0.5, b + 0.5] }, y: { range: (_u, a, b) => pad(Math.min(a, ...lo), Math.max(b, ...hi)) } },
+        scales: { x: { time: false, range: (_u, a, b) => [a - 0.5, b + 0.5] }, y: { range: (_u, a, b) => returnRange(Math.min(a, ...lo), Math.max(b, ...hi)) } },
         legend: { show: true },
         hooks: { draw: [whiskers(lo, hi, withAlpha(t.green, 0.8))] },
       },
@@ -124,6 +130,7 @@ export function candidatesChart(report: RunReport): ChartBuilder {
         cs.map((c) => (c.submission === report.selected ? c.validationMean : null)),
       ],
       description: `${cs.length} candidates validated; selected submission ${report.selected ?? 'none'}.`,
+      hover: { x: (v) => `#${v}`, y: (v) => fmt.score(v) },
     };
   };
 }
@@ -157,11 +164,6 @@ export function whiskers(lo: readonly (number | null)[], hi: readonly (number | 
     }
     ctx.restore();
   };
-}
-
-function pad(a: number, b: number): [number, number] {
-  const span = b - a || Math.abs(a) || 1;
-  return [a - span * 0.1, b + span * 0.1];
 }
 
 export function withAlpha(color: string, alpha: number): string {

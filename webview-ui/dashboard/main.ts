@@ -93,7 +93,7 @@ const candidatesTable = new DataTable<CandidateResult & { selected: boolean }>(b
     { key: 'validation', label: 'Validation mean ± stderr', numeric: true, value: (c) => c.validationMean, render: (c) => fmt.meanStderr(c.validationMean, c.validationStderr) },
     { key: 'train', label: 'Train mean', numeric: true, value: (c) => c.trainMean, render: (c) => fmt.score(c.trainMean) },
     { key: 'checkpoint', label: 'Checkpoint', value: (c) => c.checkpoint, render: (c) => h('code', {}, shortHash(c.checkpoint)) },
-    { key: 'selected', label: 'Selected', value: (c) => c.selected, render: (c) => (c.selected ? h('span', { class: 'badge initial' }, 'selected') : '') },
+    { key: 'selected', label: 'Selected', value: (c) => c.selected, render: (c) => (c.selected ? h('span', { class: 'badge selected' }, 'selected') : '') },
   ],
 });
 candidatesTable.setSort('submission', 'asc');
@@ -193,7 +193,7 @@ function renderAfterRun(d: DashboardData): void {
     stat('Held-out score', held ? fmt.score(held.mean) : '—', held && ci ? `95% CI [${fmt.score(ci[0])}, ${fmt.score(ci[1])}] over ${held.count} episodes` : 'not assessed', 'heldout'),
   );
   candidatesTable.setRows(r.candidates.map((c) => ({ ...c, selected: c.submission === r.selected })));
-  candChart.update(candidatesChart(r));
+  candChart.update(candidatesChart(r, fmt));
   valCurve.update(validationCurveChart(r, fmt));
 }
 

@@ -8,8 +8,9 @@ import '../shared/elements';
 import uPlot from 'uplot';
 import type { ComplexityPoint } from '../../src/protocol/analysis';
 import type { DiagnosticsSnapshot, HostToWebview } from '../../src/protocol/webview';
-import { axes, ChartCard, pointSeries, type ChartBuilder } from '../shared/chartCard';
+import { axes, ChartCard, pointSeries, returnRange, type ChartBuilder } from '../shared/chartCard';
 import { DataTable } from '../shared/dataTable';
+import { classBadge } from '../shared/editClass';
 import { h } from '../shared/dom';
 import { connectHost } from '../shared/hostBridge';
 import { editClassColor, onThemeChange, type ThemeColors } from '../shared/theme';
@@ -34,7 +35,7 @@ const effectsTable = new DataTable<ClassEffect>(bridge, {
   rowKey: (e) => e.editClass,
   toJson: (rows) => rows,
   columns: [
-    { key: 'class', label: 'Edit class', value: (e) => e.editClass, render: (e) => h('span', { class: `badge ${e.editClass}` }, e.editClass) },
+    { key: 'class', label: 'Edit class', value: (e) => e.editClass, render: (e) => classBadge(e.editClass) },
     { key: 'edits', label: 'Edits', numeric: true, value: (e) => e.edits },
     { key: 'meanDelta', label: 'Mean Δ vs parent', numeric: true, value: (e) => e.meanDelta, render: (e) => signed(e.meanDelta) },
     { key: 'improved', label: 'Improved', numeric: true, value: (e) => e.improvedRate, render: (e) => pct(e.improvedRate), hint: 'Share of edits whose train mean beat their parent’s' },
@@ -52,7 +53,7 @@ const lineageTable = new DataTable<EditRow>(bridge, {
     { key: 'submission', label: '#', numeric: true, value: (r) => r.submission },
     { key: 'parent', label: 'Parent', numeric: true, value: (r) => r.parent, render: (r) => (r.parent === null ? '—' : `#${r.parent}`) },
     { key: 'depth', label: 'Depth', numeric: true, value: (r) => r.depth },
-    { key: 'class', label: 'Edit', value: (r) => r.editClass, render: (r) => h('span', { class: `badge ${r.editClass}` }, r.editClass) },
+    { key: 'class', label: 'Edit', value: (r) => r.editClass, render: (r) => classBadge(r.editClass) },
     { key: 'lines', label: 'Lines changed', numeric: true, value: (r) => r.linesChanged },
     { key: 'mean', label: 'Train mean', numeric: true, value: (r) => r.trainMean, render: (r) => fmt.score(r.trainMean) },
     { key: 'delta', label: 'Δ vs parent', numeric: true, value: (r) => r.deltaVsParent, render: (r) => signed(r.deltaVsParent) },
@@ -85,8 +86,13 @@ function render(m: DiagnosticsSnapshot): void {
   const d = computeDiagnostics(m.submissions, m.analysis ?? m.report?.diagnostics);
   fmt = d.format;
   subtitle.textContent = `${m.envId ?? 'no run'} · ${d.rows.length} submissions`;
-  note.hidden = d.fromAnalysis;
-  note.textContent = 'Edit analysis diagnostics are not available for this run: complexity is shown as net lines changed along each lineage.';
+  // While the run goes on, the host derives the diagnostics from each submission's edit analysis;
+  // the checkpoints' complexity metrics come with the report at the end.
+  note.hidden = d.complexity.source === 'metrics';
+  note.textContent = d.fromAnalysis
+    ? 'Complexity metrics come with the report at the end of the run; until then complexity is net lines changed along each lineage.'
+    : 'Edit analysis diagnostics are not available for this run: complexity is shown as net lines changed along each lineage.';
+  document.body.dataset['diagnostics'] = d.fromAnalysis ? (m.report === null ? 'live' : 'report') : 'summaries';
   shareChart.update(shareBuilder(d));
   effectChart.update(effectBuilder(d));
   sizeChart.update(sizeBuilder(d));
@@ -110,6 +116,7 @@ function shareBuilder(d: Diagnostics): ChartBuilder {
       },
       data: [d.share.map((s) => s.submission), d.share.map((s) => s.structural), d.share.map((s) => s.parametric), d.share.map((s) => s.identical)],
       description: `After ${d.share.length} submissions: ${pct(lastShare?.structural ?? null)} structural, ${pct(lastShare?.parametric ?? null)} parametric edits.`,
+      hover: { x: (v) => `#${v}`, y: (v) => pct(v) },
     };
   };
 }
@@ -128,6 +135,7 @@ function effectBuilder(d: Diagnostics): ChartBuilder {
       },
       data: [es.map((_, i) => i), ...es.map((e, i) => es.map((_, j) => (i === j ? e.meanDelta : null)))] as uPlot.AlignedData,
       description: es.map((e) => `${e.editClass}: mean change ${signed(e.meanDelta)} over ${e.edits} edits`).join('; '),
+      hover: { x: (v) => es[v]?.editClass ?? '', y: (v) => signed(v) },
     };
   };
 }
@@ -140,11 +148,13 @@ function sizeBuilder(d: Diagnostics): ChartBuilder {
     return {
       opts: {
         series: [{ label: 'lines changed' }, ...classes.map((c) => pointSeries(c, editClassColor(t, c), 8))],
-        axes: axes(t, 'lines changed against the parent', 'Δ train mean vs parent'),
-        scales: { x: { time: false, distr: 1 } },
+        // Lines are whole: integer ticks only, and a range of at least one line each side.
+        axes: axes(t, 'lines changed against the parent', 'Δ train mean vs parent', true),
+        scales: { x: { time: false, distr: 1, range: (_u, a, b) => [Math.max(0, Math.floor(a) - 1), Math.ceil(b) + 1] } },
       },
       data: [pts.map((p) => p.linesChanged ?? 0), ...classes.map((c) => pts.map((p) => (p.editClass === c ? p.deltaVsParent : null)))] as uPlot.AlignedData,
       description: `${pts.length} edits plotted by size and change in train mean.`,
+      hover: { x: (v) => `${v}`, y: (v) => fmt.delta(v) },
     };
   };
 }
@@ -197,11 +207,12 @@ function lineageBuilder(d: Diagnostics): ChartBuilder {
       opts: {
         series: [{ label: 'submission' }, ...classes.map((c: ClassOrUnknown) => pointSeries(c, editClassColor(t, c), 9))],
         axes: axes(t, 'submission', 'train mean return'),
-        scales: { x: { time: false } },
+        scales: { x: { time: false }, y: { range: (_u, a, b) => returnRange(a, b) } },
         hooks: { drawClear: [edges] },
       },
       data: [rows.map((r) => r.submission), ...classes.map((c) => rows.map((r) => (r.editClass === c ? r.trainMean : null)))] as uPlot.AlignedData,
       description: `${rows.length} submissions; ${rows.filter((r) => r.parent !== null && r.parent !== r.submission - 1).length} branch from an earlier checkpoint than the previous one.`,
+      hover: { x: (v) => `#${v}`, y: (v) => fmt.score(v) },
     };
   };
 }

@@ -16,6 +16,8 @@ export interface ChartContent {
   data: uPlot.AlignedData;
   /** Plain-language summary read by screen readers instead of the canvas. */
   description: string;
+  /** How the hover tooltip prints x and y values (defaults: integers as is, others to 3 significant digits). */
+  hover?: { x?(v: number): string; y?(v: number): string };
 }
 
 export type ChartBuilder = (theme: ThemeColors) => ChartContent | null;
@@ -26,6 +28,7 @@ export class ChartCard {
   private readonly empty: HTMLParagraphElement;
   private plot: uPlot | null = null;
   private builder: ChartBuilder | null = null;
+  private readonly drawListeners: ((u: uPlot) => void)[] = [];
   private readonly observer: ResizeObserver;
   /** Last laid-out width, from the ResizeObserver: reading clientWidth while a render has the page dirty forces a full layout. */
   private width = 0;
@@ -67,9 +70,17 @@ export class ChartCard {
     this.body.setAttribute('aria-label', `${this.title}. ${content.description}`);
     if (this.width === 0) this.width = this.body.clientWidth;
     const width = Math.max(200, this.width || 600);
-    // Legend values follow the cursor by default; a static legend reads better and exports cleanly.
+    // Legend values follow the cursor by default; a static legend reads better and exports cleanly,
+    // and the hover tooltip shows the values under the cursor instead.
     const legend = { live: false, ...content.opts.legend };
-    this.plot = new uPlot({ ...content.opts, legend, width, height: this.height }, content.data, this.body);
+    const hooks = { ...content.opts.hooks, draw: [...(content.opts.hooks?.draw ?? []), (u: uPlot) => { for (const f of this.drawListeners) f(u); }] };
+    const plugins = [...(content.opts.plugins ?? []), ...(content.opts.cursor?.show === false ? [] : [hoverTooltip(content.hover)])];
+    this.plot = new uPlot({ ...content.opts, legend, hooks, plugins, width, height: this.height }, content.data, this.body);
+  }
+
+  /** Calls `fn` after every draw of the chart (a rebuild after a theme switch or a resize included). */
+  onDraw(fn: (u: uPlot) => void): void {
+    this.drawListeners.push(fn);
   }
 
   get uplot(): uPlot | null {
@@ -137,4 +148,80 @@ export function axes(t: ThemeColors, xLabel: string, yLabel: string, xIntegers =
 /** A points-only series (scatter) in one colour. */
 export function pointSeries(label: string, color: string, size = 7): uPlot.Series {
   return { label, stroke: color, fill: color, paths: () => null, points: { show: true, size, stroke: color, fill: color, width: 1 } };
+}
+
+/**
+ * The values under the cursor in a small box beside it: the x value, then each visible series
+ * that has a value at that x, in its colour. Built with text nodes and CSSOM only (strict CSP).
+ */
+export function hoverTooltip(fmt: ChartContent['hover'] = {}): uPlot.Plugin {
+  const fx = fmt.x ?? shortNumber;
+  const fy = fmt.y ?? shortNumber;
+  let box: HTMLDivElement | null = null;
+  return {
+    hooks: {
+      init: (u) => {
+        box = h('div', { class: 'chart-tooltip', role: 'tooltip', hidden: true });
+        u.over.appendChild(box);
+        u.over.addEventListener('mouseleave', () => { if (box) box.hidden = true; });
+      },
+      setCursor: (u) => {
+        if (box === null) return;
+        const i = u.cursor.idx;
+        const left = u.cursor.left ?? -1;
+        const top = u.cursor.top ?? -1;
+        const x = i === null || i === undefined ? undefined : u.data[0][i];
+        if (x === undefined || left < 0 || top < 0) {
+          box.hidden = true;
+          return;
+        }
+        const rows: HTMLElement[] = [];
+        u.series.forEach((s, k) => {
+          if (k === 0 || s.show === false) return;
+          const v = u.data[k]?.[i as number];
+          if (v === null || v === undefined || !Number.isFinite(v)) return;
+          const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+          swatch.style.background = typeof s.stroke === 'string' ? s.stroke : 'currentColor';
+          rows.push(h('div', { class: 'row' }, swatch, h('span', { class: 'label' }, typeof s.label === 'string' ? s.label : `series ${k}`), h('span', { class: 'value' }, fy(v))));
+        });
+        if (rows.length === 0) {
+          box.hidden = true;
+          return;
+        }
+        const xLabel = typeof u.series[0]?.label === 'string' ? u.series[0].label : 'x';
+        box.replaceChildren(h('div', { class: 'head' }, `${xLabel} ${fx(x)}`), ...rows);
+        box.hidden = false;
+        // Beside the cursor, flipped to the other side near the right or bottom edge.
+        const w = box.offsetWidth;
+        const ht = box.offsetHeight;
+        const bx = left + 12 + w > u.over.clientWidth ? left - 12 - w : left + 12;
+        const by = top + 12 + ht > u.over.clientHeight ? Math.max(0, top - 12 - ht) : top + 12;
+        box.style.transform = `translate(${Math.round(bx)}px, ${Math.round(by)}px)`;
+      },
+    },
+  };
+}
+
+function shortNumber(v: number): string {
+  if (Number.isInteger(v)) return String(v);
+  return Number(v.toPrecision(3)).toString();
+}
+
+/**
+ * The y range of a return axis. Returns inside 0..1 (MiniGrid's, success rates) get the whole unit
+ * range; others span at least a fifth of their magnitude. Either way a run whose returns barely
+ * move shows a flat line, not noise blown up to fill the chart.
+ */
+export function returnRange(min: number, max: number): [number, number] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  if (min >= 0 && max <= 1) return [0, 1];
+  const mag = Math.max(Math.abs(min), Math.abs(max));
+  const span = Math.max(max - min, mag * 0.2) * 1.1;
+  const mid = (min + max) / 2;
+  let lo = mid - span / 2;
+  let hi = mid + span / 2;
+  // Padding alone never pushes the axis across zero.
+  if (min >= 0 && lo < 0) { hi -= lo; lo = 0; }
+  if (max <= 0 && hi > 0) { lo -= hi; hi = 0; }
+  return [lo, hi];
 }

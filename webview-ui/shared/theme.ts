@@ -3,6 +3,7 @@
  * replay scenes) cannot use CSS variables directly, so they are resolved here and re-resolved
  * when VS Code switches theme (it changes the body class and the variables on <html>).
  */
+import { EDIT_CLASS_THEME_COLORS, themeColorVariable } from '../../src/protocol/editClassPalette';
 import type { EditClass } from '../../src/protocol/feedback';
 
 export interface ThemeColors {
@@ -20,6 +21,8 @@ export interface ThemeColors {
   orange: string;
   purple: string;
   font: string;
+  /** The edit-class palette (src/protocol/editClassPalette.ts) resolved in this theme. */
+  editClasses: Record<EditClass, string>;
 }
 
 function cssVar(name: string, fallback: string): string {
@@ -61,18 +64,38 @@ function resolveTheme(): ThemeColors {
     orange: cssVar('--vscode-charts-orange', dark ? '#d18616' : '#d18616'),
     purple: cssVar('--vscode-charts-purple', dark ? '#b180d7' : '#652d90'),
     font: cssVar('--vscode-font-family', 'system-ui, sans-serif'),
+    editClasses: resolvePalette(dark),
   };
+}
+
+/** Defaults of the palette's theme colours (VS Code's Dark/Light Modern), for hosts that omit one. */
+const PALETTE_FALLBACK: Readonly<Record<string, readonly [light: string, dark: string]>> = {
+  'charts.blue': ['#1a85ff', '#3794ff'],
+  'charts.orange': ['#d18616', '#d18616'],
+  'charts.purple': ['#652d90', '#b180d7'],
+  disabledForeground: ['#61616180', '#cccccc80'],
+};
+
+function paletteFallback(id: string, dark: boolean): string {
+  const f = PALETTE_FALLBACK[id];
+  return f === undefined ? (dark ? '#cccccc' : '#3b3b3b') : f[dark ? 1 : 0];
+}
+
+function resolvePalette(dark: boolean): Record<EditClass, string> {
+  const out = {} as Record<EditClass, string>;
+  for (const [c, id] of Object.entries(EDIT_CLASS_THEME_COLORS) as [EditClass, string][]) out[c] = cssVar(themeColorVariable(id), paletteFallback(id, dark));
+  return out;
+}
+
+/** `var(--vscode-charts-orange, #d18616)`: an edit class's colour for CSS, following theme switches by itself. */
+export function editClassCssColor(c: EditClass): string {
+  const id = EDIT_CLASS_THEME_COLORS[c];
+  return `var(${themeColorVariable(id)}, ${paletteFallback(id, themeKind() === 'dark' || themeKind() === 'high-contrast')})`;
 }
 
 /** One colour per edit class, used by every chart and badge so they read the same everywhere. */
 export function editClassColor(t: ThemeColors, c: EditClass | 'unknown'): string {
-  switch (c) {
-    case 'structural': return t.purple;
-    case 'parametric': return t.orange;
-    case 'identical': return t.muted;
-    case 'initial': return t.blue;
-    default: return t.foreground;
-  }
+  return c === 'unknown' ? t.foreground : t.editClasses[c];
 }
 
 /** Calls `fn` after VS Code switches theme. */

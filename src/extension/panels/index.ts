@@ -12,6 +12,7 @@ import { returnScale } from '../../stats/scoreFormat';
 import { PANEL_VIEW_TYPES, replayStateSchema, type HostToWebview, type ReplaySide, type ReplayTarget, type RunActivity } from '../../protocol/webview';
 import type { PanelDeps, PanelLog, RunProgress } from './deps';
 import { familyOf } from './envFamily';
+import { liveDiagnostics } from './liveDiagnostics';
 import { runPanelAction } from './panelActions';
 import { readRunFiles, readTrajectory, type RunFiles } from './runFiles';
 import { SingletonPanel } from './singletonPanel';
@@ -94,7 +95,8 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
   };
   const diagnosticsSnapshot = async (): Promise<HostToWebview> => {
     const f = await files();
-    return { type: 'diagnostics.snapshot', envId: f.envId, submissions: f.summaries, report: f.report, analysis: f.report?.diagnostics };
+    // During the run there is no report yet: the diagnostics come from the summaries' edit analyses.
+    return { type: 'diagnostics.snapshot', envId: f.envId, submissions: f.summaries, report: f.report, analysis: f.report?.diagnostics ?? liveDiagnostics(f.summaries) ?? undefined };
   };
 
   if (deps.events) {

@@ -3,6 +3,7 @@
  * these nodes to TreeItems, so labels, icons and context values are unit-tested without VS Code.
  */
 import { formatCaseRanges } from '../../protocol/caseRanges';
+import { EDIT_CLASS_THEME_COLORS } from '../../protocol/editClassPalette';
 import type { EditClass, EpisodeSummary, SubmissionSummary } from '../../protocol/feedback';
 import type { RunInfo, RunStatus, SubmissionBrief } from '../../protocol/run';
 import { bestSubmission } from '../../stats/bestSubmission';
@@ -30,12 +31,12 @@ export interface TreeNode {
   caseIndex?: number;
 }
 
-// The panels' edit-class palette (webview-ui/shared/theme.ts editClassColor), so a class has one colour everywhere.
+// The edit-class palette (protocol/editClassPalette.ts), so a class has one colour everywhere.
 const EDIT_ICONS: Record<EditClass, NodeIcon> = {
-  initial: { id: 'circle-large-outline', color: 'charts.blue' },
-  identical: { id: 'circle-slash', color: 'disabledForeground' },
-  parametric: { id: 'settings', color: 'charts.orange' },
-  structural: { id: 'symbol-structure', color: 'charts.purple' },
+  initial: { id: 'circle-large-outline', color: EDIT_CLASS_THEME_COLORS.initial },
+  identical: { id: 'circle-slash', color: EDIT_CLASS_THEME_COLORS.identical },
+  parametric: { id: 'settings', color: EDIT_CLASS_THEME_COLORS.parametric },
+  structural: { id: 'symbol-structure', color: EDIT_CLASS_THEME_COLORS.structural },
 };
 
 export function editIcon(editClass: string | undefined): NodeIcon {
