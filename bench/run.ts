@@ -6,13 +6,14 @@
 import { BenchTable, type BenchModule } from './harness';
 import { classicBench } from './classic.bench';
 import { cliBench } from './cli.bench';
+import { highwayBench } from './highway.bench';
 import { minigridBench } from './minigrid.bench';
 import { analysisBench } from './analysis.bench';
 import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -46,22 +46,26 @@ export class RoadNetwork {
 
   /** The lane nearest to a pose (L1 distance plus heading mismatch); the first one on ties. */
   closestLaneIndex(x: number, y: number, heading: number | null): LaneIndex {
-    let best: LaneIndex | null = null;
+    let bestFrom: string | null = null;
+    let bestTo = '';
+    let bestId = 0;
     let bestDistance = Infinity;
     for (const [from, tos] of this.graph) {
       for (const [to, lanes] of tos) {
         for (let id = 0; id < lanes.length; id++) {
           const d = (lanes[id] as Lane).distanceWithHeading(x, y, heading);
           // NumPy's argmin: first minimum, and a NaN wins.
-          if (best === null || d < bestDistance || (Number.isNaN(d) && !Number.isNaN(bestDistance))) {
-            best = [from, to, id];
+          if (bestFrom === null || d < bestDistance || (Number.isNaN(d) && !Number.isNaN(bestDistance))) {
+            bestFrom = from;
+            bestTo = to;
+            bestId = id;
             bestDistance = d;
           }
         }
       }
     }
-    if (!best) throw new RangeError('the road network has no lanes');
-    return best;
+    if (bestFrom === null) throw new RangeError('the road network has no lanes');
+    return [bestFrom, bestTo, bestId];
   }
 
   /**

@@ -34,11 +34,14 @@ export class RegulatedRoad extends Road {
       } else this.yielding.set(v, timer + 1);
     }
     const vs = this.vehicles;
+    // Predictions depend only on poses, speeds and routes, which this pass does not change:
+    // compute each once instead of once per pair.
+    const paths = vs.map(predicted);
     for (let i = 0; i < vs.length - 1; i++) {
       for (let j = i + 1; j < vs.length; j++) {
         const a = vs[i] as Vehicle;
         const b = vs[j] as Vehicle;
-        if (!conflictPossible(a, b)) continue;
+        if (!conflictPossible(a, b, paths[i] as Path, paths[j] as Path)) continue;
         const y = yieldingOf(a, b);
         if (y instanceof ControlledVehicle && !(y instanceof MDPVehicle)) {
           y.targetSpeed = 0;
@@ -61,14 +64,14 @@ function frontDistance(a: Vehicle, b: Vehicle): number {
   return Math.cos(a.heading) * (b.position[0] - a.position[0]) + Math.sin(a.heading) * (b.position[1] - a.position[1]);
 }
 
-function predicted(v: Vehicle): [number, number, number][] {
+type Path = [number, number, number][];
+
+function predicted(v: Vehicle): Path {
   if (v instanceof ControlledVehicle) return v.predictConstantSpeed(PREDICTION_TIMES);
   throw new TypeError('right-of-way prediction needs controlled vehicles');
 }
 
-function conflictPossible(v1: Vehicle, v2: Vehicle): boolean {
-  const t1 = predicted(v1);
-  const t2 = predicted(v2);
+function conflictPossible(v1: Vehicle, v2: Vehicle, t1: Path, t2: Path): boolean {
   for (let k = 0; k < t1.length; k++) {
     const [x1, y1, h1] = t1[k] as [number, number, number];
     const [x2, y2, h2] = t2[k] as [number, number, number];
