@@ -6,20 +6,18 @@
  * agent reads exactly what the CLI's `--json` and the MCP server return.
  */
 import * as vscode from 'vscode';
-import type { z } from 'zod';
 import { formatCaseRanges } from '../../protocol/caseRanges';
-import { describeIssues } from '../../protocol/documents';
 import type { RunSession } from '../run/runSession';
 import { submitWithProgress } from '../progress/submitWithProgress';
-import { LM_TOOL_INPUTS, type LmToolInput, type LmToolName } from './toolSchemas';
+import { checkToolInput, type LmToolInput, type LmToolName, type LmToolParams } from './toolSchemas';
 
 type SubmitInput = LmToolInput<'policyforge_submit'>;
 
 /** The tool's input as the protocol defines it; a model that sent something else is told which field is wrong. */
-function checkedInput<N extends LmToolName>(name: N, input: unknown): z.output<(typeof LM_TOOL_INPUTS)[N]> {
-  const parsed = LM_TOOL_INPUTS[name].safeParse(input);
-  if (!parsed.success) throw new Error(`invalid ${name} input: ${describeIssues(parsed.error, 'input')}`);
-  return parsed.data;
+function checkedInput<N extends LmToolName>(name: N, input: unknown): LmToolParams<N> {
+  const checked = checkToolInput(name, input);
+  if (!checked.ok) throw new Error(checked.error);
+  return checked.params;
 }
 
 function result(value: unknown): vscode.LanguageModelToolResult {

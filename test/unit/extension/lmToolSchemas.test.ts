@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { LM_TOOL_INPUTS, lmToolInputJsonSchema, type LmToolName } from '../../../src/extension/lmTools/toolSchemas';
+import { checkToolInput, LM_TOOL_INPUTS, lmToolInputJsonSchema, type LmToolName } from '../../../src/extension/lmTools/toolSchemas';
 
 interface ManifestTool {
   name: string;
@@ -34,5 +34,7 @@ describe('language-model tool schemas', () => {
     assert.equal(submit.safeParse({ cases: [1], extra: true }).success, false, 'additionalProperties false');
     assert.equal(LM_TOOL_INPUTS.policyforge_finish.safeParse({ candidates: [] }).success, false, 'minItems 1');
     assert.equal(LM_TOOL_INPUTS.policyforge_status.safeParse({}).success, true);
+    assert.deepEqual(checkToolInput('policyforge_feedback', { submission: 2 }), { ok: true, params: { submission: 2 } });
+    assert.deepEqual(checkToolInput('policyforge_feedback', { submission: 'latest' }), { ok: false, error: 'invalid policyforge_feedback input: submission: Invalid input: expected number, received string' });
   });
 });
