@@ -1,4 +1,5 @@
 /** The environment registry with every built-in family. Plugins are added with `loadPlugin`. */
+import { box2dEnvironments } from './box2d';
 import { classicEnvironments } from './classic';
 import { EnvRegistry } from './core/registry';
 import { highwayEnvironments } from './highway';
@@ -9,6 +10,7 @@ export function createRegistry(): EnvRegistry {
   registry.registerAll(classicEnvironments);
   registry.registerAll(minigridEnvironments);
   registry.registerAll(highwayEnvironments);
+  registry.registerAll(box2dEnvironments);
   return registry;
 }
 

@@ -64,7 +64,8 @@ type LanderAction = number | ArrayLike<number>;
 export class LunarLanderEnv implements Env<Float64Array, LanderAction> {
   readonly observationSpace = new Box([-2.5, -2.5, -10, -10, -2 * Math.PI, -10, -0, -0], [2.5, 2.5, 10, 10, 2 * Math.PI, 10, 1, 1], [8], 'float32');
   readonly actionSpace: Space<LanderAction>;
-  readonly draws: Draws;
+  /** Replaceable so a golden replay can feed recorded draws. */
+  draws: Draws;
   private readonly engine: PhysicsEngine;
   private world: PhysWorld | null = null;
   private lander: PhysBody | null = null;

@@ -1,5 +1,6 @@
 /** Golden replay for any file in the golden format: dispatches each trace to its family's replayer. */
 import type { EnvRegistry } from '../core/registry';
+import { replayBox2dTrace } from '../box2d/golden';
 import { replayClassicTrace } from './classic';
 import { replayHighwayTrace } from './highway';
 import { replayMiniGridTrace } from './minigrid';
@@ -12,6 +13,7 @@ const replayers: ReadonlyArray<{ family: string; replay: TraceReplayer }> = [
   { family: 'classic/', replay: replayClassicTrace },
   { family: 'minigrid', replay: replayMiniGridTrace },
   { family: 'highway', replay: replayHighwayTrace },
+  { family: 'box2d/', replay: replayBox2dTrace },
 ];
 
 export function replayGoldenFile(registry: EnvRegistry, file: unknown): GoldenReport {
