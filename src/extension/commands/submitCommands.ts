@@ -5,9 +5,10 @@ import type { RunSession } from '../run/runSession';
 import { confirmAction } from '../shared/confirm';
 import type { ExtensionSettings } from '../settings';
 import { historyScoreFormat } from '../../stats/scoreFormat';
-import { parseSubmitInput, resubmitRequest, type SubmitLimits, type SubmitRequest } from '../submit/caseInput';
+import { parseSubmitInput, type SubmitLimits, type SubmitRequest } from '../submit/caseInput';
 import { submitWithProgress, type SubmitOutcome } from '../progress/submitWithProgress';
 import { registerCommand } from './registerCommand';
+import { resubmitQuestion } from './resubmitPrompt';
 
 /** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API), a string as typed into the box, or nothing (ask). */
 function requestFromArg(arg: unknown, limits: SubmitLimits): SubmitRequest | string | undefined {
@@ -56,12 +57,18 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     return submitWithProgress(model, request);
   };
 
+  /** Spends budget, so it asks first (a tree row or the palette alike); `{ submission, confirm: false }` skips the question. */
   const resubmit = async (arg?: unknown): Promise<SubmitOutcome | undefined> => {
     const model = session.requireModel();
+    if (!model.status) await model.refresh();
     const n = submissionArg(arg) ?? model.latest?.submission;
     const s = n === undefined ? undefined : model.summary(n);
-    if (!s) throw new Error('there is no submission to repeat yet');
-    return submitWithProgress(model, resubmitRequest(s.cases));
+    if (!s) throw new Error(n === undefined ? 'there is no submission to repeat yet' : `submission #${n} has no feedback on disk`);
+    const q = resubmitQuestion(s.submission, s.cases, limitsOf());
+    if (!q.ok) throw new Error(q.message);
+    const skip = arg !== null && typeof arg === 'object' && (arg as { confirm?: unknown }).confirm === false;
+    if (!skip && !(await confirmAction(q.message, q.detail, q.action))) return undefined;
+    return submitWithProgress(model, q.request);
   };
 
   const cancel = async (): Promise<boolean> => {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { formatCaseRanges, parseCaseRanges } from '../../../src/protocol/caseRanges';
 import { parseSubmitInput } from '../../../src/extension/submit/caseInput';
+import { resubmitQuestion } from '../../../src/extension/commands/resubmitPrompt';
 
 const limits = { poolSize: 128, remaining: 20, minEpisodes: 1, maxEpisodes: 16 };
 
@@ -36,5 +37,23 @@ describe('extension: Submit… input', () => {
     assert.equal(formatCaseRanges(cases), '0-2,5,3,9-10');
     const back = parseCaseRanges(formatCaseRanges(cases), 128);
     assert.deepEqual(back, { ok: true, cases });
+  });
+});
+
+describe('extension: Resubmit Same Cases question', () => {
+  it('names the submission, its cases and what it charges before anything runs', () => {
+    const q = resubmitQuestion(3, [0, 1, 2, 3, 7, 7], limits);
+    assert.ok(q.ok);
+    assert.deepEqual(q.request, { cases: '0-3,7,7' });
+    assert.equal(q.message, 'Resubmit the cases of #3?');
+    assert.equal(q.detail, 'Runs the current policy/ on cases 0-3,7,7 again. This charges 6 episodes of budget: 20 left now, 14 after.');
+    assert.equal(q.action, 'Resubmit 6 episodes');
+  });
+  it('says so instead of asking when the cases no longer fit the budget or the per-submit limit', () => {
+    const over = resubmitQuestion(2, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], { ...limits, remaining: 10, maxEpisodes: 64 });
+    assert.equal(over.ok, false);
+    assert.match(over.ok ? '' : over.message, /^cannot resubmit the cases of #2: .*10/);
+    const tooMany = resubmitQuestion(2, Array.from({ length: 17 }, (_, i) => i), { ...limits, remaining: 100 });
+    assert.match(tooMany.ok ? '' : tooMany.message, /At most 16/);
   });
 });
