@@ -38,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     events: api,
     familyOf: familyResolver(() => plugins.all()),
     openDiff: (submission) => vscode.commands.executeCommand('policyforge.compareWithCheckpoint', { submission }),
-    openFeedback: (submission) => vscode.commands.executeCommand('policyforge.openFeedback', { submission }),
+    // Inside the dashboard the overview is already on screen: its Feedback link opens the file.
+    openFeedback: (submission) => vscode.commands.executeCommand('policyforge.openFeedbackFile', { submission }),
     log,
   });
 
