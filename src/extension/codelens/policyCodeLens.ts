@@ -1,11 +1,10 @@
-/** CodeLens on `class Policy` and `act`: submit with the default count, and the last result. */
+/** CodeLens once per policy file (lensAnchor.ts): submit with the default count, and the last result. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
 import type { ExtensionSettings } from '../settings';
+import { policyLensLine } from './lensAnchor';
 import { lastResultLensTitle, submitLensTitle } from './lensText';
-
-const ANCHORS = [/^\s*export\s+(?:default\s+)?class\s+Policy\b/, /^\s*(?:public\s+)?(?:async\s+)?act\s*\(/];
 
 export class PolicyCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changeEmitter = new vscode.EventEmitter<void>();
@@ -25,14 +24,13 @@ export class PolicyCodeLensProvider implements vscode.CodeLensProvider {
     const submit = submitLensTitle(model.status, this.settings.submitEpisodes());
     const latest = model.latest;
     const last = lastResultLensTitle(latest, model.status.history);
+    const lines = Array.from({ length: doc.lineCount }, (_, i) => doc.lineAt(i).text);
+    const line = policyLensLine(lines, rel === path.join('policy', 'policy.ts'));
+    if (line === undefined) return [];
+    const range = new vscode.Range(line, 0, line, 0);
     const lenses: vscode.CodeLens[] = [];
-    for (let line = 0; line < doc.lineCount; line++) {
-      const text = doc.lineAt(line).text;
-      if (!ANCHORS.some((re) => re.test(text))) continue;
-      const range = new vscode.Range(line, 0, line, 0);
-      if (submit) lenses.push(new vscode.CodeLens(range, { title: submit, command: 'policyforge.submit', arguments: [{ episodes: Math.min(this.settings.submitEpisodes(), model.status.budget.remaining) }], tooltip: 'Submit the current policy/ for evaluation (spends budget)' }));
-      if (last && latest) lenses.push(new vscode.CodeLens(range, { title: last, command: 'policyforge.openFeedback', arguments: [{ submission: latest.submission }], tooltip: 'Open the feedback of the last submission' }));
-    }
+    if (submit) lenses.push(new vscode.CodeLens(range, { title: submit, command: 'policyforge.submit', arguments: [{ episodes: Math.min(this.settings.submitEpisodes(), model.status.budget.remaining) }], tooltip: 'Submit the current policy/ for evaluation (spends budget)' }));
+    if (last && latest) lenses.push(new vscode.CodeLens(range, { title: last, command: 'policyforge.openFeedback', arguments: [{ submission: latest.submission }], tooltip: 'Open the feedback of the last submission' }));
     return lenses;
   }
 }
