@@ -87,7 +87,8 @@ if (Object.keys(webPoints).length > 0) {
     platform: 'browser',
     format: 'iife',
     target: 'chrome120',
-    loader: { '.css': 'css' },
+    // The codicon font is emitted next to the panel's CSS, inside the webview's local resource root.
+    loader: { '.css': 'css', '.ttf': 'file' },
   }));
 }
 

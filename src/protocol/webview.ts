@@ -72,6 +72,8 @@ export const replayLoadSchema = z.object({
   comparable: z.array(num).optional(),
   /** The run's return scale (src/stats/scoreFormat.ts), so returns print as in every other view. */
   returnScale: z.number().optional(),
+  /** Names of a discrete action space, by action index (MiniGrid: `left`, `right`, `forward`, …). */
+  actionNames: z.array(z.string()).optional(),
 });
 export type ReplayLoad = z.infer<typeof replayLoadSchema>;
 

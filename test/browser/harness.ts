@@ -42,7 +42,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
     platform: 'browser',
     format: 'iife',
     target: 'chrome120',
-    loader: { '.css': 'css' },
+    loader: { '.css': 'css', '.ttf': 'file' },
     // Minified: the tests load each bundle many times, parse time adds up.
     minify: opts.minify ?? true,
     logLevel: 'error',
@@ -87,7 +87,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
       res.end();
       return;
     }
-    const type = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' }[extname(file)] ?? 'application/octet-stream';
+    const type = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.ttf': 'font/ttf' }[extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, { 'content-type': type });
     res.end(readFileSync(file));
   });

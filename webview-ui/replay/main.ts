@@ -1,23 +1,31 @@
 /**
  * Episode replay: the recorded states drawn by the family's renderer, with play/pause/step,
- * speed and a scrubber; per-step observation, action, reward and return; small charts with the
- * current step marked; and a matched comparison of the same case under two submissions.
+ * speed and a scrubber; for the frame on screen, what the policy observed there (drawn, when the
+ * family has a picture for it), the action it chose, the reward and the return; a table of every
+ * step; small charts with the frame marked; the episode's error when it failed; and a matched
+ * comparison of the same case under two submissions.
+ *
+ * Frame t is the state at time t (0: right after reset). Its readout is the observation the
+ * policy got in that state and the action it chose from it, so picture and numbers always agree.
  */
 import 'uplot/dist/uPlot.min.css';
+import '@vscode/codicons/dist/codicon.css';
 import '../shared/base.css';
 import './replay.css';
 import '../shared/elements';
-import type uPlot from 'uplot';
+import type { EpisodeSummary } from '../../src/protocol/feedback';
 import type { HostToWebview, ReplayLoad, ReplayState, ReplayTarget } from '../../src/protocol/webview';
-import { axes, ChartCard, type ChartBuilder } from '../shared/chartCard';
+import { ChartCard } from '../shared/chartCard';
 import { h, hx } from '../shared/dom';
-import { exportCanvasPng, exportCsv, exportJson } from '../shared/exporter';
+import { exportCanvasPng } from '../shared/exporter';
 import { connectHost } from '../shared/hostBridge';
 import { onThemeChange, readTheme, type ThemeColors } from '../shared/theme';
+import { observationChart, stepChart, StepMarkers } from './charts';
 import { Player } from './player';
 import { fallbackRenderer, rendererFor, type SceneRenderer } from './renderers';
 import { episodeResult, replayScoreFormat } from './model';
-import { buildTimeline, formatValue, type Timeline } from './timeline';
+import { createStepTable, rowKey, stepRows } from './stepTable';
+import { actionText, buildTimeline, formatValue, type Timeline } from './timeline';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 
@@ -37,12 +45,14 @@ const player = new Player(1, 10, state.speed, (f) => showFrame(f), (playing) => 
 
 const subtitle = h('span', { class: 'subtitle' }, 'Waiting for an episode…');
 const hostError = h('div', { class: 'banner error', role: 'alert', hidden: true });
-const btn = (label: string, text: string, onClick: () => void, key: string): HTMLElement => {
-  const b = hx('vscode-button', { secondary: true, 'aria-label': label, title: `${label} (${key})` }, text);
+const codicon = (name: string): HTMLElement => h('span', { class: `codicon codicon-${name}`, 'aria-hidden': 'true' });
+const btn = (label: string, icon: string, onClick: () => void, key: string, role: string): HTMLElement => {
+  const b = hx('vscode-button', { secondary: true, 'icon-only': true, 'aria-label': label, title: `${label} (${key})`, 'data-role': role }, codicon(icon));
   b.addEventListener('click', onClick);
   return b;
 };
-const playBtn = hx('vscode-button', { 'aria-label': 'Play', title: 'Play / pause (Space)', 'data-role': 'play', 'aria-pressed': 'false' }, 'Play');
+const playIcon = codicon('play');
+const playBtn = hx('vscode-button', { 'icon-only': true, 'aria-label': 'Play', title: 'Play / pause (Space)', 'data-role': 'play', 'aria-pressed': 'false' }, playIcon);
 playBtn.addEventListener('click', () => player.toggle());
 const scrubber = h('input', { type: 'range', min: 0, max: 0, value: 0, step: 1, class: 'scrubber', 'aria-label': 'Step', 'data-role': 'scrubber' });
 scrubber.addEventListener('input', () => {
@@ -57,6 +67,7 @@ speedSelect.addEventListener('change', () => {
   if (Number.isFinite(v) && v > 0) setSpeed(v);
 });
 const compareSelect = hx('vscode-single-select', { 'aria-label': 'Compare with submission', 'data-role': 'compare' });
+const compareNone = h('span', { class: 'muted', 'data-role': 'compare-none', hidden: true });
 compareSelect.addEventListener('change', () => {
   if (load === null) return;
   const v = (compareSelect as HTMLElement & { value: string }).value;
@@ -66,24 +77,28 @@ compareSelect.addEventListener('change', () => {
 });
 
 const controls = h('div', { class: 'controls', role: 'toolbar', 'aria-label': 'Playback' },
-  btn('First step', '|◀', () => { player.pause(); player.seek(0); }, 'Home'),
-  btn('Previous step', '◀', () => player.step(-1), 'Left arrow'),
+  btn('First step', 'debug-reverse-continue', () => { player.pause(); player.seek(0); }, 'Home', 'first'),
+  btn('Previous step', 'chevron-left', () => player.step(-1), 'Left arrow', 'previous'),
   playBtn,
-  btn('Next step', '▶', () => player.step(1), 'Right arrow'),
-  btn('Last step', '▶|', () => { player.pause(); player.seek(player.frames - 1); }, 'End'),
+  btn('Next step', 'chevron-right', () => player.step(1), 'Right arrow', 'next'),
+  btn('Last step', 'debug-continue', () => { player.pause(); player.seek(player.frames - 1); }, 'End', 'last'),
   h('label', { class: 'control-label' }, 'Speed', speedSelect),
   scrubber,
   stepLabel,
 );
-const compareBar = h('div', { class: 'compare-bar' }, h('label', { class: 'control-label' }, 'Compare with', compareSelect));
+const compareLabel = h('label', { class: 'control-label' }, 'Compare with', compareSelect);
+const compareBar = h('div', { class: 'compare-bar' }, compareLabel, compareNone);
 const sceneGrid = h('div', { class: 'scenes' });
 const rewardChart = new ChartCard(bridge, 'Reward per step', 150);
 const returnChart = new ChartCard(bridge, 'Return so far', 150);
 const obsChart = new ChartCard(bridge, 'Observation', 150, 'Observations are not a numeric vector.');
-const stepsExport = h('section', { class: 'card', 'aria-label': 'Steps' },
-  h('header', { class: 'card-header' }, h('h2', {}, 'Steps'), h('div', { class: 'card-actions' },
-    actionButton('CSV', 'Export all steps as CSV', exportStepsCsv), actionButton('JSON', 'Export all steps as JSON', exportStepsJson))),
-  h('p', { class: 'muted' }, 'Every recorded step: observation, action, reward and return.'));
+const charts = [rewardChart, returnChart, obsChart];
+const markers = new StepMarkers(charts);
+const stepTable = createStepTable(bridge, {
+  names: () => load?.actionNames,
+  fmt: () => fmt,
+  seek: (t) => { player.pause(); player.seek(t); },
+});
 
 document.body.appendChild(h('main', { id: 'replay' },
   h('header', { class: 'page-header' }, h('h1', {}, 'Episode replay'), subtitle),
@@ -91,7 +106,7 @@ document.body.appendChild(h('main', { id: 'replay' },
   h('div', { class: 'toolbar-row' }, controls, compareBar),
   sceneGrid,
   h('div', { class: 'grid charts3' }, rewardChart.element, returnChart.element, obsChart.element),
-  stepsExport,
+  stepTable.element,
 ));
 
 document.addEventListener('keydown', (e) => {
@@ -106,7 +121,8 @@ document.addEventListener('keydown', (e) => {
 
 onThemeChange(() => {
   theme = readTheme();
-  for (const c of [rewardChart, returnChart, obsChart]) c.rebuild();
+  // The markers follow the rebuilt charts by themselves (StepMarkers re-places them on each draw).
+  for (const c of charts) c.rebuild();
   for (const s of scenes) s.resize();
   showFrame(player.frame);
 });
@@ -143,9 +159,10 @@ function onMessage(m: HostToWebview): void {
   scrubber.max = String(frames - 1);
   buildScenes();
   buildCompare(m);
-  rewardChart.update(stepChart('reward', 'reward', (t) => t.rewards, 1));
-  returnChart.update(stepChart('return', 'return', (t) => t.returns, 0));
-  obsChart.update(observationChart());
+  rewardChart.update(stepChart(sides, 'reward', 'reward', (t) => t.rewards, 1, () => fmt));
+  returnChart.update(stepChart(sides, 'return', 'return', (t) => t.returns, 0, () => fmt));
+  obsChart.update(observationChart(sides));
+  stepTable.setRows(stepRows(sides));
   showFrame(player.frame);
   document.body.dataset['rendered'] = String(Number(document.body.dataset['rendered'] ?? '0') + 1);
 }
@@ -156,39 +173,51 @@ function buildCompare(m: ReplayLoad): void {
   if (current !== undefined && !options.includes(current)) options.unshift(current);
   compareSelect.replaceChildren(hx('vscode-option', { value: '', selected: current === undefined }, 'No comparison'),
     ...options.map((n) => hx('vscode-option', { value: String(n), selected: n === current }, `Submission #${n}`)));
-  compareBar.hidden = options.length === 0;
+  // Say so rather than offer an empty list: nothing else ran this case (or its trajectories are gone).
+  const none = options.length === 0;
+  compareLabel.hidden = none;
+  compareNone.hidden = !none;
+  compareNone.textContent = none ? `No other submission ran case ${m.caseIndex}` : '';
 }
 
 // ---- scenes -------------------------------------------------------------------------------------
 
+type Field = 'step' | 'observation' | 'action' | 'reward' | 'return';
+
 class SceneView {
   readonly element: HTMLElement;
   private readonly canvas: HTMLCanvasElement;
+  /** What the policy observed, drawn (MiniGrid's 7×7 view); absent when the family has no picture for it. */
+  private readonly obsCanvas: HTMLCanvasElement | null;
   private readonly desc: HTMLParagraphElement;
-  private readonly fields: Record<'step' | 'observation' | 'action' | 'reward' | 'return', HTMLElement>;
+  private readonly fields: Record<Field, HTMLElement>;
   private width = 0;
   private height = 0;
   private lastDescribed = -1;
 
-  constructor(readonly timeline: Timeline, private readonly label: string) {
+  constructor(readonly timeline: Timeline, private readonly label: string, episode: EpisodeSummary | null) {
     this.canvas = h('canvas', { class: 'scene-canvas', role: 'img', 'aria-label': `${label} scene` });
     this.desc = h('p', { class: 'sr-only', 'aria-live': 'polite' });
-    const dd = (k: string): HTMLElement => h('dd', { 'data-field': k });
+    const dd = (k: Field): HTMLElement => h('dd', { 'data-field': k });
     this.fields = { step: dd('step'), observation: dd('observation'), action: dd('action'), reward: dd('reward'), return: dd('return') };
+    this.obsCanvas = renderer.drawObservation ? h('canvas', { class: 'obs-canvas', 'data-role': 'obs-view', role: 'img', 'aria-label': 'What the agent sees' }) : null;
     const ep = timeline.status ? ` · ${timeline.status}` : '';
     const png = actionButton('PNG', `Export the ${label} scene as PNG`, () => exportCanvasPng(bridge, `replay-${timeline.submission}-step-${player.frame}.png`, this.canvas));
     this.element = h('section', { class: 'card scene', 'aria-label': label, 'data-submission': timeline.submission },
-      h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · ${episodeResult(load?.sides.find((s) => s.submission === timeline.submission)?.episode ?? null, { return: timeline.returns[timeline.frames - 1] ?? 0, steps: timeline.frames - 1 }, fmt)}`), h('div', { class: 'card-actions' }, png)),
+      h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · ${episodeResult(episode, { return: timeline.returns[timeline.frames - 1] ?? 0, steps: timeline.frames - 1 }, fmt)}`), h('div', { class: 'card-actions' }, png)),
+      episodeError(episode),
       timeline.problem ? h('div', { class: 'banner' }, timeline.problem) : null,
       timeline.fromObservations ? h('p', { class: 'muted note' }, 'No environment snapshots were recorded: the scene is drawn from what the policy observed.') : null,
       h('div', { class: 'scene-body' },
         h('div', { class: 'scene-view' }, this.canvas, this.desc),
-        h('dl', { class: 'step-fields' },
-          h('dt', {}, 'Step'), this.fields.step,
-          h('dt', {}, 'Observation'), this.fields.observation,
-          h('dt', {}, 'Action'), this.fields.action,
-          h('dt', {}, 'Reward'), this.fields.reward,
-          h('dt', {}, 'Return'), this.fields.return)));
+        h('div', { class: 'readout' },
+          h('dl', { class: 'step-fields' },
+            h('dt', {}, 'Step'), this.fields.step,
+            h('dt', { title: 'What the policy observed in this state' }, 'Observation'), this.fields.observation,
+            h('dt', { title: 'The action the policy chose from this state' }, 'Action'), this.fields.action,
+            h('dt', { title: 'The reward that action earned' }, 'Reward'), this.fields.reward,
+            h('dt', { title: 'Rewards up to this state' }, 'Return so far'), this.fields.return),
+          this.obsCanvas ? h('figure', { class: 'obs-view' }, this.obsCanvas, h('figcaption', { class: 'muted' }, 'What the agent sees: its 7×7 view, facing up')) : null)));
   }
 
   resize(): void {
@@ -202,6 +231,10 @@ class SceneView {
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(hgt * dpr);
     this.canvas.style.height = `${hgt}px`;
+    if (this.obsCanvas) {
+      this.obsCanvas.width = Math.round(OBS_VIEW_PX * dpr);
+      this.obsCanvas.height = Math.round((OBS_VIEW_PX / (renderer.observationAspect ?? 1)) * dpr);
+    }
   }
 
   show(frame: number): void {
@@ -213,33 +246,64 @@ class SceneView {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.fillStyle = theme.background;
     ctx.fillRect(0, 0, this.width, this.height);
-    const step = f > 0 ? t.steps[f - 1] : undefined;
-    renderer.draw({ ctx, width: this.width, height: this.height, theme }, t.snapshots[f], { index: f, action: step?.action, reward: step?.reward });
+    const led = f > 0 ? t.steps[f - 1] : undefined;
+    renderer.draw({ ctx, width: this.width, height: this.height, theme }, t.snapshots[f], { index: f, action: led?.action, reward: led?.reward });
     if (f < frame) {
       ctx.fillStyle = theme.muted;
       ctx.font = `12px ${theme.font}`;
       ctx.textBaseline = 'top';
       ctx.fillText(`episode ended at step ${t.frames - 1}`, 8, 8);
     }
+    // The step taken from this state: its observation is the drawn state, as the policy saw it.
+    const step = t.steps[f];
+    const last = f === t.frames - 1;
     this.fields.step.textContent = `${f} of ${t.frames - 1}${f === 0 ? ' (after reset)' : ''}`;
-    this.fields.observation.textContent = step ? formatValue(step.observation) : '—';
-    this.fields.action.textContent = step ? formatValue(step.action) : '—';
+    this.fields.observation.textContent = step ? formatValue(step.observation) : last && f > 0 ? '— (final state: the episode ended here)' : '—';
+    this.fields.action.textContent = step ? actionText(step.action, load?.actionNames) : '—';
     this.fields.reward.textContent = step ? formatValue(step.reward) : '—';
     this.fields.return.textContent = fmt.score(t.returns[f] ?? 0);
+    this.drawObservation(step?.observation);
     // Describe the scene to screen readers only when playback rests, not 60 times a second.
     if (!player.playing && this.lastDescribed !== f) {
       this.lastDescribed = f;
       this.desc.textContent = `${this.label}, step ${f}: ${renderer.describe(t.snapshots[f])}`;
     }
   }
+
+  private drawObservation(observation: unknown): void {
+    const c = this.obsCanvas;
+    const ctx = c?.getContext('2d');
+    if (c === null || ctx === null || ctx === undefined) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = c.width / dpr;
+    const hgt = c.height / dpr;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = theme.background;
+    ctx.fillRect(0, 0, w, hgt);
+    const drawn = observation !== undefined && renderer.drawObservation?.({ ctx, width: w, height: hgt, theme }, observation) === true;
+    c.dataset['drawn'] = String(drawn);
+  }
+}
+
+/** Size of the drawn observation, CSS pixels (7 tiles of 24). */
+const OBS_VIEW_PX = 168;
+
+/** The failure of an episode, as its summary records it, with a link to the policy line. */
+function episodeError(e: EpisodeSummary | null): HTMLElement | null {
+  if (e === null || e.status === 'ok') return null;
+  const what = e.status === 'runner_fault' ? 'Runner fault (not the policy’s)' : `Episode failed: ${e.status.replace('_', ' ')}`;
+  const loc = e.error?.location;
+  return h('div', { class: 'banner error episode-error', role: 'alert', 'data-role': 'episode-error' },
+    h('strong', {}, `${what} after ${e.length} ${e.length === 1 ? 'step' : 'steps'}`),
+    e.error ? h('div', { class: 'mono' }, e.error.message) : null,
+    loc ? linkButton(`${loc.file}:${loc.line}`, `Open ${loc.file} at line ${loc.line}`, () => bridge.post({ type: 'openSource', file: loc.file, line: loc.line, column: loc.column })) : null);
 }
 
 function buildScenes(): void {
   scenes.length = 0;
-  const two = sides.length > 1;
-  for (const t of sides) scenes.push(new SceneView(t, two ? `Submission #${t.submission}` : `Submission #${t.submission}`));
+  for (const t of sides) scenes.push(new SceneView(t, `Submission #${t.submission}`, load?.sides.find((s) => s.submission === t.submission)?.episode ?? null));
   sceneGrid.replaceChildren(...scenes.map((s) => s.element));
-  sceneGrid.classList.toggle('two', two);
+  sceneGrid.classList.toggle('two', sides.length > 1);
   for (const s of scenes) s.resize();
 }
 
@@ -257,22 +321,23 @@ function showFrame(frame: number): void {
   const t0 = probe ? performance.now() : 0;
   for (const s of scenes) s.show(frame);
   // Repainting a range input costs about as much as both scenes (measured in headless
-  // Chromium): while playing, move the thumb ~8 times a second; at rest, every change.
+  // Chromium): while playing, move the thumb and the table's mark ~8 times a second; at rest, every change.
   const now = performance.now();
   if (!player.playing || now - lastScrubberPaint > 120 || frame === player.frames - 1) {
     lastScrubberPaint = now;
     scrubber.value = String(frame);
     scrubber.setAttribute('aria-valuetext', `step ${frame} of ${player.frames - 1}`);
+    stepTable.markRows(sides.map((s) => rowKey(s.submission, frame)), true);
   }
   stepLabel.textContent = `${frame} / ${player.frames - 1}`;
-  for (const c of [rewardChart, returnChart, obsChart]) moveMarker(c, frame);
+  markers.move(frame);
   // Before the first load there is no episode: keep the restored step for it.
   if (!player.playing && load !== null) saveStep(frame);
   if (probe) probe.push(performance.now() - t0);
 }
 
 function onPlaying(playing: boolean): void {
-  playBtn.textContent = playing ? 'Pause' : 'Play';
+  playIcon.className = `codicon codicon-${playing ? 'debug-pause' : 'play'}`;
   playBtn.setAttribute('aria-label', playing ? 'Pause' : 'Play');
   playBtn.setAttribute('aria-pressed', String(playing));
   document.body.dataset['playing'] = String(playing);
@@ -291,90 +356,14 @@ function saveStep(frame: number): void {
   bridge.saveState(state);
 }
 
-/** A vertical line over the plot at the current step, moved with CSS instead of redrawing the chart. */
-const markers = new WeakMap<uPlot, HTMLDivElement>();
-function moveMarker(card: ChartCard, frame: number): void {
-  const u = card.uplot;
-  if (u === null) return;
-  let m = markers.get(u);
-  if (m === undefined) {
-    m = h('div', { class: 'step-marker', 'aria-hidden': 'true' });
-    u.over.appendChild(m);
-    markers.set(u, m);
-  }
-  const xs = u.data[0];
-  const inRange = xs.length > 0 && frame >= (xs[0] ?? 0) && frame <= (xs[xs.length - 1] ?? 0);
-  m.hidden = !inRange;
-  if (inRange) m.style.transform = `translateX(${Math.round(u.valToPos(frame, 'x'))}px)`;
-}
-
-// ---- charts -------------------------------------------------------------------------------------
-
-function sideColors(t: ThemeColors): string[] {
-  return [t.blue, t.orange];
-}
-
-function stepChart(name: string, yLabel: string, pick: (t: Timeline) => Float64Array, from: number): ChartBuilder {
-  return (t) => {
-    if (sides.length === 0) return null;
-    const frames = Math.max(...sides.map((s) => s.frames));
-    const xs = Array.from({ length: frames - from }, (_, i) => i + from);
-    const colors = sideColors(t);
-    return {
-      opts: {
-        series: [{ label: 'step' }, ...sides.map((s, i) => ({ label: `#${s.submission}`, stroke: colors[i] ?? t.foreground, width: 1.5, points: { show: false } }))],
-        axes: axes(t, 'step', yLabel),
-        scales: { x: { time: false } },
-        cursor: { show: false },
-        legend: { show: sides.length > 1 },
-      },
-      data: [xs, ...sides.map((s) => xs.map((x) => (x < s.frames ? (pick(s)[x] ?? null) : null)))] as uPlot.AlignedData,
-      description: `${name} over ${frames - 1} steps for ${sides.map((s) => `submission ${s.submission}`).join(' and ')}.`,
-    };
-  };
-}
-
-function observationChart(): ChartBuilder {
-  return (t) => {
-    const s = sides[0];
-    const m = s?.obsMatrix;
-    if (s === undefined || m === null || m === undefined || m.length === 0) return null;
-    const dims = m[0]?.length ?? 0;
-    const palette = [t.blue, t.orange, t.green, t.purple, t.red, t.yellow, t.foreground, t.muted];
-    const xs = m.map((_, i) => i + 1);
-    return {
-      opts: {
-        series: [{ label: 'step' }, ...Array.from({ length: dims }, (_, d) => ({ label: `obs[${d}]`, stroke: palette[d % palette.length] ?? t.foreground, width: 1.2, points: { show: false } }))],
-        axes: axes(t, 'step', 'value'),
-        scales: { x: { time: false } },
-        cursor: { show: false },
-      },
-      data: [xs, ...Array.from({ length: dims }, (_, d) => m.map((row) => row[d] ?? null))] as uPlot.AlignedData,
-      description: `${dims} observation components over ${m.length} steps of submission ${s.submission}.`,
-    };
-  };
-}
-
-// ---- export -------------------------------------------------------------------------------------
-
-function stepRows(): (string | number | null)[][] {
-  const rows: (string | number | null)[][] = [];
-  for (const s of sides) {
-    s.steps.forEach((st, i) => rows.push([s.submission, i + 1, JSON.stringify(st.observation), JSON.stringify(st.action), st.reward, s.returns[i + 1] ?? null, st.terminated, st.truncated].map((v) => (typeof v === 'boolean' ? String(v) : v))));
-  }
-  return rows;
-}
-
-function exportStepsCsv(): void {
-  exportCsv(bridge, `replay-case-${load?.caseIndex ?? 0}.csv`, ['submission', 'step', 'observation', 'action', 'reward', 'return', 'terminated', 'truncated'], stepRows());
-}
-
-function exportStepsJson(): void {
-  exportJson(bridge, `replay-case-${load?.caseIndex ?? 0}.json`, { envId: load?.envId, caseIndex: load?.caseIndex, sides: load?.sides });
-}
-
 function actionButton(text: string, label: string, onClick: () => void): HTMLElement {
   const b = hx('vscode-button', { secondary: true, 'aria-label': label, title: label }, text);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function linkButton(text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const b = h('button', { type: 'button', class: 'link', 'aria-label': label, title: label }, text);
   b.addEventListener('click', onClick);
   return b;
 }

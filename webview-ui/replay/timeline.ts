@@ -79,3 +79,12 @@ export function formatValue(v: unknown): string {
   }
   return v === undefined ? '—' : JSON.stringify(v);
 }
+
+/** An action by its name when the environment names its discrete actions (`forward`), else its value. */
+export function actionText(action: unknown, names: readonly string[] | undefined): string {
+  if (names !== undefined && typeof action === 'number' && Number.isInteger(action)) {
+    const name = names[action];
+    if (name !== undefined) return name;
+  }
+  return formatValue(action);
+}

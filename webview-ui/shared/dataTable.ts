@@ -42,6 +42,9 @@ export class DataTable<R> {
   private readonly headCells = new Map<string, HTMLTableCellElement>();
   private readonly empty: HTMLParagraphElement;
   private rows: readonly R[] = [];
+  private readonly scroller: HTMLDivElement;
+  private rowEls = new Map<string, HTMLTableRowElement>();
+  private marked: HTMLTableRowElement[] = [];
   sortKey: string;
   sortDir: 'asc' | 'desc' = 'asc';
 
@@ -67,9 +70,10 @@ export class DataTable<R> {
     const json = h('vscode-button' as 'button', { secondary: true, 'aria-label': `Export table "${o.caption}" as JSON`, title: 'Export as JSON' }, 'JSON');
     json.addEventListener('click', () => this.exportJson());
     this.empty = h('p', { class: 'empty' }, o.emptyText ?? 'Nothing yet.');
+    this.scroller = h('div', { class: 'table-scroll' }, table);
     this.element = h('section', { class: 'card table-card', 'aria-label': o.caption },
       h('header', { class: 'card-header' }, h('h2', {}, o.caption), h('div', { class: 'card-actions' }, csv, json)),
-      h('div', { class: 'table-scroll' }, table), this.empty);
+      this.scroller, this.empty);
     this.renderSortMarks();
   }
 
@@ -112,8 +116,12 @@ export class DataTable<R> {
   private render(): void {
     const frag = document.createDocumentFragment();
     const sorted = this.sortedRows();
+    this.rowEls = new Map();
+    this.marked = [];
     for (const r of sorted) {
-      const tr = h('tr', { 'data-key': this.o.rowKey(r), class: this.o.rowClass?.(r) });
+      const key = this.o.rowKey(r);
+      const tr = h('tr', { 'data-key': key, class: this.o.rowClass?.(r) });
+      this.rowEls.set(key, tr);
       if (this.o.onActivate) {
         tr.tabIndex = 0;
         if (this.o.activateHint) tr.title = this.o.activateHint;
@@ -127,6 +135,32 @@ export class DataTable<R> {
     }
     this.tbody.replaceChildren(frag);
     this.empty.hidden = sorted.length > 0;
+  }
+
+  /**
+   * Marks the rows with these keys as current (class `current`, aria-current), replacing the last
+   * mark, and with `scroll` brings the first into the table's own scroll area (never the page's).
+   */
+  markRows(keys: readonly string[], scroll: boolean): void {
+    for (const tr of this.marked) {
+      tr.classList.remove('current');
+      tr.removeAttribute('aria-current');
+    }
+    this.marked = keys.flatMap((k) => {
+      const tr = this.rowEls.get(k);
+      return tr === undefined ? [] : [tr];
+    });
+    for (const tr of this.marked) {
+      tr.classList.add('current');
+      tr.setAttribute('aria-current', 'true');
+    }
+    const first = this.marked[0];
+    if (!scroll || first === undefined) return;
+    const box = this.scroller.getBoundingClientRect();
+    const row = first.getBoundingClientRect();
+    const head = this.scroller.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    if (row.top < box.top + head) this.scroller.scrollTop -= box.top + head - row.top;
+    else if (row.bottom > box.bottom) this.scroller.scrollTop += row.bottom - box.bottom;
   }
 
   private rowOf(target: EventTarget | null): R | undefined {

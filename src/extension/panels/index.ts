@@ -11,6 +11,7 @@ import type { SubmissionSummary } from '../../protocol/feedback';
 import { returnScale } from '../../stats/scoreFormat';
 import { PANEL_VIEW_TYPES, replayStateSchema, type HostToWebview, type ReplaySide, type ReplayTarget, type RunActivity } from '../../protocol/webview';
 import type { PanelDeps, PanelLog, RunProgress } from './deps';
+import { actionNamesOf } from './actionNames';
 import { familyOf } from './envFamily';
 import { liveDiagnostics } from './liveDiagnostics';
 import { runPanelAction } from './panelActions';
@@ -80,7 +81,8 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
     const sides = await Promise.all([t.submission, ...(t.compareWith !== undefined && t.compareWith !== t.submission ? [t.compareWith] : [])].map(side));
     const envId = bySub.get(t.submission)?.envId ?? f.envId ?? 'unknown';
     const comparable = f.summaries.filter((s: SubmissionSummary) => s.submission !== t.submission && !s.files.evicted && s.episodes.some((e) => e.caseIndex === t.caseIndex)).map((s) => s.submission);
-    return { type: 'replay.load', envId, family: familyOf(envId, deps.familyOf), caseIndex: t.caseIndex, sides, comparable, returnScale: returnScale(f.summaries.map((s) => s.stats.mean)) };
+    const family = familyOf(envId, deps.familyOf);
+    return { type: 'replay.load', envId, family, caseIndex: t.caseIndex, sides, comparable, returnScale: returnScale(f.summaries.map((s) => s.stats.mean)), actionNames: actionNamesOf(envId, family) };
   };
 
   const refreshAll = (): void => {

@@ -1,9 +1,10 @@
 /** The built-in renderers, registered by family. A new family adds its module here. */
 import { acrobotRenderer, cartPoleRenderer, mountainCarRenderer, pendulumRenderer } from './classic';
+import { highwayRenderer, parkingRenderer } from './highway';
 import { miniGridRenderer } from './minigrid';
 import { registerRenderer } from './registry';
 
-for (const r of [cartPoleRenderer, mountainCarRenderer, pendulumRenderer, acrobotRenderer, miniGridRenderer]) registerRenderer(r);
+for (const r of [cartPoleRenderer, mountainCarRenderer, pendulumRenderer, acrobotRenderer, miniGridRenderer, highwayRenderer, parkingRenderer]) registerRenderer(r);
 
 export { rendererFor, registerRenderer, registeredFamilies, type SceneRenderer } from './registry';
 export { fallbackRenderer } from './fallback';

@@ -67,21 +67,32 @@ function objectName(enc: [number, number, number] | unknown): string {
   return `${COLOR_NAMES[Number(enc[1])] ?? ''} ${OBJECT_NAMES[Number(enc[0])] ?? 'object'}`.trim();
 }
 
+/**
+ * The agent's own 7×7 view as a drawable snapshot: the observation image uses the same (i*7+j)*3
+ * layout as Grid.encode(), with the agent at the bottom centre facing up.
+ */
+function viewSnapshot(o: unknown): { width: number; height: number; grid: unknown[]; agent: [number, number, number]; visible: null; carrying: null; mission: string } | null {
+  if (typeof o !== 'object' || o === null) return null;
+  const obs = o as { image?: unknown; mission?: unknown };
+  const image = obs.image;
+  const flat = Array.isArray(image) ? image.flat(2) : image !== null && typeof image === 'object' ? Object.values(image as Record<string, number>) : null;
+  if (flat === null || flat.length < VIEW * VIEW * 3) return null;
+  return { width: VIEW, height: VIEW, grid: flat, agent: [Math.floor(VIEW / 2), VIEW - 1, 3], visible: null, carrying: null, mission: `${typeof obs.mission === 'string' ? obs.mission : ''} (agent's view)`.trim() };
+}
+
 export const miniGridRenderer: SceneRenderer = {
   family: 'minigrid',
   stepsPerSecond: 4,
   aspect: 1,
-  /**
-   * Without a world snapshot, the agent's own 7×7 view: the observation image uses the same
-   * (i*7+j)*3 layout as Grid.encode(), with the agent at the bottom centre facing up.
-   */
-  fromObservation(o) {
-    if (typeof o !== 'object' || o === null) return null;
-    const obs = o as { image?: unknown; mission?: unknown };
-    const image = obs.image;
-    const cells = Array.isArray(image) ? image : image !== null && typeof image === 'object' ? Object.values(image as Record<string, number>) : null;
-    if (cells === null || cells.length < VIEW * VIEW * 3) return null;
-    return { width: VIEW, height: VIEW, grid: cells, agent: [Math.floor(VIEW / 2), VIEW - 1, 3], visible: null, carrying: null, mission: `${typeof obs.mission === 'string' ? obs.mission : ''} (agent's view)`.trim() };
+  observationAspect: 1,
+  /** Without a world snapshot, the scene is the agent's own 7×7 view. */
+  fromObservation: (o) => viewSnapshot(o),
+  drawObservation(sc, o) {
+    const g = parse(viewSnapshot(o));
+    if (g === null) return false;
+    const tile = Math.floor(Math.min(sc.width, sc.height) / VIEW);
+    drawGrid(sc.ctx, g, Math.floor((sc.width - tile * VIEW) / 2), Math.floor((sc.height - tile * VIEW) / 2), tile, null);
+    return true;
   },
   describe(s) {
     const g = parse(s);
@@ -95,23 +106,7 @@ export const miniGridRenderer: SceneRenderer = {
     const tile = Math.floor(Math.min(width / g.width, (height - 22) / g.height));
     const ox = Math.floor((width - tile * g.width) / 2);
     const oy = 2;
-    const visible = g.visible ?? viewSquare(g);
-    ctx.fillStyle = '#000000';
-    ctx.fillRect(ox, oy, tile * g.width, tile * g.height);
-    for (let x = 0; x < g.width; x++) for (let y = 0; y < g.height; y++) {
-      const i = x * g.height + y;
-      drawCell(ctx, g.cells(i), ox + x * tile, oy + y * tile, tile);
-      if (visible.has(i)) {
-        ctx.fillStyle = 'rgba(255,255,255,0.22)';
-        ctx.fillRect(ox + x * tile, oy + y * tile, tile, tile);
-      }
-    }
-    // Grid lines
-    ctx.strokeStyle = 'rgba(100,100,100,0.9)';
-    ctx.lineWidth = 1;
-    for (let x = 0; x <= g.width; x++) { ctx.beginPath(); ctx.moveTo(ox + x * tile + 0.5, oy); ctx.lineTo(ox + x * tile + 0.5, oy + g.height * tile); ctx.stroke(); }
-    for (let y = 0; y <= g.height; y++) { ctx.beginPath(); ctx.moveTo(ox, oy + y * tile + 0.5); ctx.lineTo(ox + g.width * tile, oy + y * tile + 0.5); ctx.stroke(); }
-    drawAgent(ctx, ox + g.agent[0] * tile, oy + g.agent[1] * tile, tile, g.agent[2]);
+    drawGrid(ctx, g, ox, oy, tile, g.visible ?? viewSquare(g));
     ctx.fillStyle = t.muted;
     ctx.font = `12px ${t.font}`;
     ctx.textBaseline = 'top';
@@ -119,6 +114,25 @@ export const miniGridRenderer: SceneRenderer = {
     ctx.fillText(`${g.mission}${carry}`, ox, oy + g.height * tile + 6);
   },
 };
+
+/** The cells, the highlighted field of view (none when null), grid lines and the agent. */
+function drawGrid(ctx: CanvasRenderingContext2D, g: GridSnap, ox: number, oy: number, tile: number, visible: Set<number> | null): void {
+  ctx.fillStyle = '#000000';
+  ctx.fillRect(ox, oy, tile * g.width, tile * g.height);
+  for (let x = 0; x < g.width; x++) for (let y = 0; y < g.height; y++) {
+    const i = x * g.height + y;
+    drawCell(ctx, g.cells(i), ox + x * tile, oy + y * tile, tile);
+    if (visible?.has(i) === true) {
+      ctx.fillStyle = 'rgba(255,255,255,0.22)';
+      ctx.fillRect(ox + x * tile, oy + y * tile, tile, tile);
+    }
+  }
+  ctx.strokeStyle = 'rgba(100,100,100,0.9)';
+  ctx.lineWidth = 1;
+  for (let x = 0; x <= g.width; x++) { ctx.beginPath(); ctx.moveTo(ox + x * tile + 0.5, oy); ctx.lineTo(ox + x * tile + 0.5, oy + g.height * tile); ctx.stroke(); }
+  for (let y = 0; y <= g.height; y++) { ctx.beginPath(); ctx.moveTo(ox, oy + y * tile + 0.5); ctx.lineTo(ox + g.width * tile, oy + y * tile + 0.5); ctx.stroke(); }
+  drawAgent(ctx, ox + g.agent[0] * tile, oy + g.agent[1] * tile, tile, g.agent[2]);
+}
 
 function drawCell(ctx: CanvasRenderingContext2D, [type, color, state]: [number, number, number], x: number, y: number, s: number): void {
   const c = COLORS[COLOR_NAMES[color] ?? 'grey'] ?? '#646464';

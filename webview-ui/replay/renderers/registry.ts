@@ -37,6 +37,13 @@ export interface SceneRenderer {
    * observation does not carry enough.
    */
   fromObservation?(observation: unknown, action: unknown): unknown;
+  /**
+   * Draws what the policy observed, when that is a picture of its own (MiniGrid's 7×7
+   * egocentric view). False when the observation does not have that shape.
+   */
+  drawObservation?(scene: SceneContext, observation: unknown): boolean;
+  /** Width / height of drawObservation's picture. */
+  readonly observationAspect?: number;
 }
 
 const renderers = new Map<string, SceneRenderer>();

@@ -1,0 +1,21 @@
+/**
+ * Names of the discrete actions of the built-in environments, by action index, so the replay
+ * prints `forward` rather than `2`. MiniGrid's come from its own action table; the classic
+ * discrete ones follow Gymnasium's documentation of each action.
+ */
+import { ACTION } from '../../envs/minigrid/constants';
+
+const MINIGRID_ACTIONS: readonly string[] = Object.entries(ACTION).sort((a, b) => a[1] - b[1]).map(([name]) => name);
+
+const CLASSIC_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  'CartPole-v1': ['push left', 'push right'],
+  'MountainCar-v0': ['accelerate left', 'coast', 'accelerate right'],
+  'Acrobot-v1': ['torque −1', 'torque 0', 'torque +1'],
+};
+
+/** The action names of an environment, or undefined when its actions are not a named discrete set. */
+export function actionNamesOf(envId: string, family: string): string[] | undefined {
+  if (family === 'minigrid') return [...MINIGRID_ACTIONS];
+  const classic = CLASSIC_ACTIONS[envId];
+  return classic === undefined ? undefined : [...classic];
+}

@@ -1,0 +1,60 @@
+/**
+ * Every recorded step of the replayed episode(s) as a table: what the policy observed at time t,
+ * the action it chose (by name when the environment names its actions), the reward that followed
+ * and the return after it. The row of the frame on screen is marked; a row click seeks to it.
+ */
+import { DataTable } from '../shared/dataTable';
+import { h } from '../shared/dom';
+import type { HostBridge } from '../shared/hostBridge';
+import type { ScoreFormat } from '../../src/stats/scoreFormat';
+import type { PanelState } from '../../src/protocol/webview';
+import { actionText, formatValue, type Timeline } from './timeline';
+
+export interface StepRow {
+  submission: number;
+  /** Time t: the row describes frame t and the step taken from it. */
+  t: number;
+  observation: unknown;
+  action: unknown;
+  reward: number;
+  returnAfter: number;
+  end: string;
+}
+
+export function stepRows(sides: readonly Timeline[]): StepRow[] {
+  const rows: StepRow[] = [];
+  for (const s of sides) {
+    s.steps.forEach((st, t) => {
+      const end = st.terminated ? 'terminated' : st.truncated ? 'truncated' : t === s.steps.length - 1 && s.status !== null && s.status !== 'ok' ? s.status : '';
+      rows.push({ submission: s.submission, t, observation: st.observation, action: st.action, reward: st.reward, returnAfter: s.returns[t + 1] ?? 0, end });
+    });
+  }
+  return rows;
+}
+
+export function rowKey(submission: number, t: number): string {
+  return `${submission}:${t}`;
+}
+
+export function createStepTable(bridge: HostBridge<PanelState>, o: { names: () => readonly string[] | undefined; fmt: () => ScoreFormat; seek: (t: number) => void }): DataTable<StepRow> {
+  const table = new DataTable<StepRow>(bridge, {
+    caption: 'Steps',
+    rowKey: (r) => rowKey(r.submission, r.t),
+    onActivate: (r) => o.seek(r.t),
+    activateHint: 'Enter: show this step',
+    emptyText: 'No steps recorded.',
+    rowClass: (r) => (r.end !== '' && r.end !== 'terminated' && r.end !== 'truncated' ? 'failed' : undefined),
+    toJson: (rows) => rows,
+    columns: [
+      { key: 'submission', label: 'Submission', numeric: true, value: (r) => r.submission, render: (r) => `#${r.submission}` },
+      { key: 't', label: 'Step', numeric: true, value: (r) => r.t, hint: 'Time t: the state the policy acted in (0 is right after reset)' },
+      { key: 'observation', label: 'Observation', wrap: true, value: (r) => JSON.stringify(r.observation), render: (r) => h('span', { class: 'mono' }, formatValue(r.observation)) },
+      { key: 'action', label: 'Action', value: (r) => actionText(r.action, o.names()), render: (r) => h('span', { class: 'mono', title: formatValue(r.action) }, actionText(r.action, o.names())) },
+      { key: 'reward', label: 'Reward', numeric: true, value: (r) => r.reward, render: (r) => formatValue(r.reward) },
+      { key: 'return', label: 'Return after', numeric: true, value: (r) => r.returnAfter, render: (r) => o.fmt().score(r.returnAfter) },
+      { key: 'end', label: 'End', value: (r) => r.end, render: (r) => (r.end === '' ? '' : h('span', { class: r.end === 'terminated' || r.end === 'truncated' ? 'muted' : 'status-failed' }, r.end)) },
+    ],
+  });
+  table.setSort('t', 'asc');
+  return table;
+}
