@@ -99,6 +99,7 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     this.time = 0;
     this.steps = 0;
     this.buildScene();
+    this.resendRoad();
     this.afterSceneReady();
     const observation = this.observe();
     return { observation, info: this.info(null) };
@@ -180,16 +181,49 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     const rng = state['rng'];
     if (Array.isArray(rng) && rng.length === 4 && rng.every((x) => typeof x === 'number')) this.rng.setState(rng as [number, number, number, number]);
     this.restoreExtraState(state);
+    this.resendRoad();
     this.afterSceneReady();
   }
 
+  /** How wide a view (metres) the replay shows around the ego vehicle; null shows the whole scene centred. */
+  protected readonly viewWidth: number | null = 100;
+  private roadSent = false;
+  private roadKey: string | null = null;
+
+  /**
+   * What the replay draws: every vehicle's pose and size, the ego index, and, in the first
+   * snapshot after a reset or a loaded state only, the lane shapes and static obstacles under a
+   * `road` key that later snapshots repeat (trajectories store what changes).
+   */
   snapshot(): unknown {
-    return {
-      time: this.time,
-      ego: this.road.vehicles.indexOf(this.ego),
-      vehicles: this.road.vehicles.map((v) => ({ x: v.position[0], y: v.position[1], heading: v.heading, speed: v.speed, length: v.length, width: v.width, crashed: v.crashed })),
-    };
+    const vehicles = this.road.vehicles.map((v) => ({ x: v.position[0], y: v.position[1], h: v.heading, l: v.length, w: v.width, v: v.speed, c: v.crashed }));
+    const out: Record<string, unknown> = { time: this.time, ego: this.road.vehicles.indexOf(this.ego), vehicles, view: this.viewWidth };
+    const lanes = this.road.network.lanes().map((l) => l.lane.shape());
+    const obstacles = this.road.objects.filter((o) => o.kind === 'obstacle').map((o) => ({ x: o.position[0], y: o.position[1], h: o.heading, l: o.length, w: o.width }));
+    this.roadKey ??= roadKey(JSON.stringify([lanes, obstacles]));
+    out['road'] = this.roadKey;
+    if (!this.roadSent) {
+      out['lanes'] = lanes;
+      out['obstacles'] = obstacles;
+      this.roadSent = true;
+    }
+    this.extraSnapshot(out);
+    return out;
   }
+
+  protected extraSnapshot(_out: Record<string, unknown>): void {}
+
+  /** Marks the road as not yet sent (after a reset or a loaded state). */
+  protected resendRoad(): void {
+    this.roadSent = false;
+  }
+}
+
+/** A short content hash naming a road layout (FNV-1a). */
+function roadKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16);
 }
 
 export { EMPTY_INFO };

@@ -143,7 +143,7 @@ const roundaboutDefinition: EnvDefinition = {
 
 const parkingDefinition: EnvDefinition = {
   id: 'parking-v0',
-  family: 'highway',
+  family: 'highway/parking',
   description: 'Park a car in a goal spot with continuous acceleration and steering: reward −√(weighted distance to the goal pose) per step, −5 on a crash, ends on success or crash, 100 s.',
   params: {
     ...timingParams(15, 5),

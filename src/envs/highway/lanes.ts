@@ -26,6 +26,16 @@ export interface LaneOptions {
 
 const scratch: [number, number] = [0, 0];
 
+/**
+ * Lane geometry for renderers: `s` straight from p[0..1] to p[2..3]; `n` the same with a sine
+ * offset amp·sin(pul·s + ph) to the left-hand normal; `c` an arc of radius r around c from
+ * angle a[0] to a[1] (increasing when cw). `w` is the width, `lt` the left and right line types.
+ */
+export type LaneShape =
+  | { t: 's'; p: [number, number, number, number]; w: number; lt: [LineType, LineType] }
+  | { t: 'n'; p: [number, number, number, number]; amp: number; pul: number; ph: number; w: number; lt: [LineType, LineType] }
+  | { t: 'c'; c: [number, number]; r: number; a: [number, number]; cw: boolean; w: number; lt: [LineType, LineType] };
+
 export abstract class Lane {
   abstract readonly length: number;
   readonly width: number;
@@ -43,6 +53,8 @@ export abstract class Lane {
   }
 
   abstract position(longitudinal: number, lateral: number): [number, number];
+  /** A JSON description for drawing the lane (replay snapshots). */
+  abstract shape(): LaneShape;
   /** (longitudinal, lateral) of a world position; hot paths pass `out` to avoid allocating. */
   abstract localCoordinates(x: number, y: number, out?: [number, number]): [number, number];
   abstract headingAt(longitudinal: number): number;
@@ -115,6 +127,10 @@ export class StraightLane extends Lane {
     return this.heading;
   }
 
+  shape(): LaneShape {
+    return { t: 's', p: [this.start[0], this.start[1], this.end[0], this.end[1]], w: this.width, lt: [...this.lineTypes] };
+  }
+
   localCoordinates(x: number, y: number, out: [number, number] = [0, 0]): [number, number] {
     const dx = x - this.start[0];
     const dy = y - this.start[1];
@@ -139,6 +155,10 @@ export class SineLane extends StraightLane {
 
   override position(longitudinal: number, lateral: number): [number, number] {
     return super.position(longitudinal, lateral + this.amplitude * Math.sin(this.pulsation * longitudinal + this.phase));
+  }
+
+  override shape(): LaneShape {
+    return { t: 'n', p: [this.start[0], this.start[1], this.end[0], this.end[1]], amp: this.amplitude, pul: this.pulsation, ph: this.phase, w: this.width, lt: [...this.lineTypes] };
   }
 
   override headingAt(longitudinal: number): number {
@@ -176,6 +196,10 @@ export class CircularLane extends Lane {
     const phi = (this.direction * longitudinal) / this.radius + this.startPhase;
     const r = this.radius - lateral * this.direction;
     return [this.center[0] + r * Math.cos(phi), this.center[1] + r * Math.sin(phi)];
+  }
+
+  shape(): LaneShape {
+    return { t: 'c', c: [this.center[0], this.center[1]], r: this.radius, a: [this.startPhase, this.endPhase], cw: this.clockwise, w: this.width, lt: [...this.lineTypes] };
   }
 
   headingAt(longitudinal: number): number {

@@ -14,7 +14,7 @@ const actionFor = (id: string, t: number): unknown => (id === 'parking-v0' ? Flo
 
 describe('driving environments', () => {
   it('lists the six HighwayEnv ids in the highway family', () => {
-    for (const id of IDS) assert.equal(registry.get(id).family, 'highway', id);
+    for (const id of IDS) assert.equal(registry.get(id).family, id === 'parking-v0' ? 'highway/parking' : 'highway', id);
   });
 
   for (const id of IDS) {

@@ -150,9 +150,10 @@ export class ParkingEnv extends DrivingEnv<GoalObservationValue> {
     };
   }
 
-  override snapshot(): unknown {
-    const base = super.snapshot() as Record<string, unknown>;
-    return { ...base, goal: { x: this.goal.position[0], y: this.goal.position[1], heading: this.goal.heading } };
+  protected override readonly viewWidth = null;
+
+  protected override extraSnapshot(out: Record<string, unknown>): void {
+    out['goal'] = { x: this.goal.position[0], y: this.goal.position[1], h: this.goal.heading, l: 8, w: 4 };
   }
 }
 
