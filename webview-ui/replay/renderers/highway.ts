@@ -136,9 +136,14 @@ function camera(sc: SceneContext, snap: DrivingSnap, road: { lanes: LaneShape[];
     for (const s of [0, len / 2, len]) add(...lanePoint(l, s, 0));
   }
   for (const b of [...(road?.obstacles ?? []), ...snap.vehicles, ...(snap.goal ? [snap.goal] : [])]) {
-    const r = Math.hypot(b.l, b.w) / 2;
-    add(b.x - r, b.y - r);
-    add(b.x + r, b.y + r);
+    const c = Math.cos(b.h);
+    const s = Math.sin(b.h);
+    for (const [u, v] of [
+      [-b.l / 2, -b.w / 2],
+      [b.l / 2, b.w / 2],
+      [-b.l / 2, b.w / 2],
+      [b.l / 2, -b.w / 2],
+    ] as const) add(b.x + c * u - s * v, b.y + s * u + c * v);
   }
   if (!Number.isFinite(minX)) return { cx: 0, cy: 0, scale: 5 };
   const scale = 0.94 * Math.min(sc.width / Math.max(1, maxX - minX), sc.height / Math.max(1, maxY - minY));
