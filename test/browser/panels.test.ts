@@ -210,7 +210,8 @@ describe('webview panels in Chromium', function () {
       await p.page.keyboard.press('ArrowRight');
       assert.equal(await stepText(p), '51 of 200');
       const traj = (load() as { sides: { trajectory: { steps: { action: unknown }[] } }[] }).sides[0]!.trajectory;
-      assert.equal(await p.page.textContent('dd[data-field="action"]'), String(traj.steps[50]!.action));
+      // Frame 51 reads out the action chosen in that state: the 52nd step's.
+      assert.equal(await p.page.textContent('dd[data-field="action"]'), String(traj.steps[51]!.action));
       await p.page.keyboard.press('End');
       assert.equal(await stepText(p), '200 of 200');
       await p.page.keyboard.press('Home');

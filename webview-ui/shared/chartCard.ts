@@ -75,7 +75,22 @@ export class ChartCard {
     const legend = { live: false, ...content.opts.legend };
     const hooks = { ...content.opts.hooks, draw: [...(content.opts.hooks?.draw ?? []), (u: uPlot) => { for (const f of this.drawListeners) f(u); }] };
     const plugins = [...(content.opts.plugins ?? []), ...(content.opts.cursor?.show === false ? [] : [hoverTooltip(content.hover)])];
-    this.plot = new uPlot({ ...content.opts, legend, hooks, plugins, width, height: this.height }, content.data, this.body);
+    const axesOpts = content.opts.axes?.map((a, i) => this.recordTicks(a, i));
+    this.plot = new uPlot({ ...content.opts, axes: axesOpts, legend, hooks, plugins, width, height: this.height }, content.data, this.body);
+  }
+
+  /**
+   * The tick values an axis last drew, as `data-ticks-x` / `data-ticks-y` on the chart body: the
+   * canvas holds only pixels, and this is what a reader (or a test) can check the axis by.
+   */
+  private recordTicks(a: uPlot.Axis, i: number): uPlot.Axis {
+    if (a.values !== undefined && typeof a.values !== 'function') return a;
+    const inner = a.values;
+    const values = (u: uPlot, splits: number[], axisIdx: number, space: number, incr: number): (string | number | null)[] => {
+      this.body.dataset[i === 0 ? 'ticksX' : `ticksY${i > 1 ? i : ''}`] = splits.join(',');
+      return inner ? inner(u, splits, axisIdx, space, incr) : splits.map((v) => v.toLocaleString());
+    };
+    return { ...a, values };
   }
 
   /** Calls `fn` after every draw of the chart (a rebuild after a theme switch or a resize included). */
