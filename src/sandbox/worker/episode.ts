@@ -19,17 +19,10 @@ import type { EpisodeLimits } from '../types';
 import { actionChecker, INVALID_ACTION, type ActionChecker } from './actionCheck';
 import type { EpisodePhase, EpisodeTask } from './messages';
 import { declaredAct, jsonToRealm, observationCopier, policyActor, type Actor, type ToRealm } from './observationCopy';
-import { BundleSourceMap, policyError } from './policyError';
-import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm, type RealmCode } from './policyRealm';
+import { policyError } from './policyError';
+import type { LoadedBundle } from './loadedBundle';
+import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
 import { jsonText, TrajectoryRecorder } from './trajectory';
-
-export interface LoadedBundle extends RealmCode {
-  sourceMap: BundleSourceMap;
-  /** The policy's `act` only reads its observation (see observationUse.ts). */
-  borrowObservation: boolean;
-  /** The hardened realm kept for this bundle's next episode, if the last one left it usable. */
-  realm?: PolicyRealm;
-}
 
 export type Beat = (phase: EpisodePhase, steps: number, ret: number) => void;
 

@@ -4,7 +4,6 @@
  * and `process`). Copies use only host intrinsics and realm constructors captured before any
  * policy code ran, never methods looked up on realm objects.
  */
-import * as vm from 'node:vm';
 import type { SpaceDescription } from '../../protocol/spaces';
 import { recordMaker, type PolicyRealm, type RealmBridge } from './policyRealm';
 
@@ -68,64 +67,39 @@ export function observationCopier(space: SpaceDescription, realm: PolicyRealm): 
 /** `policy.act(observation, info)` with the observation (a host value) copied into the realm. */
 export type Actor = (policy: unknown, observation: unknown, info: unknown) => unknown;
 
-/** Above this many elements one builtin copy on the host beats the realm's element stores. */
-const REALM_COPY_MAX = 64;
+const apply = Reflect.apply;
+
+/** Calls the `act` already read from the instance (reading it again would run a getter twice). */
+function callAct(policy: unknown, act: unknown, observation: unknown, info: unknown): unknown {
+  if (typeof act !== 'function') throw new TypeError('the policy instance has no act method');
+  return apply(act, policy, [observation, info]);
+}
 
 /**
- * The step's call into the policy. Small Box observations are copied inside the realm by the
- * same call that runs `act` (one cross-realm call per step instead of three: constructor, set,
- * act); everything else is copied here first.
+ * The step's call into the policy, with each observation copied into the realm.
  *
  * `borrowedAct`: the policy class's own `act` when it only reads its observation during the
  * call (see observationUse.ts). While the instance's `act` is still that method, every step's
- * observation is copied into one realm array instead of a new one: the allocation was most of
- * the sandbox's cost per CartPole step.
+ * Box observation is copied into one realm array instead of a new one: the allocation was most
+ * of the sandbox's cost per CartPole step.
  */
 export function policyActor(space: SpaceDescription, realm: PolicyRealm, copy: ToRealm, borrowedAct?: unknown): Actor {
-  if (space.type === 'Box' && space.shape.reduce((a, b) => a * b, 1) <= REALM_COPY_MAX) {
-    const size = space.shape.reduce((a, b) => a * b, 1);
-    const bridge = realm.bridge;
-    const Ctor = space.dtype === 'uint8' ? bridge.Uint8Array : space.dtype === 'int32' ? bridge.Int32Array : bridge.Float64Array;
-    const act = realmActorFactory(size, realm.context)(Ctor, borrowedAct);
-    return (policy, v, info) => {
-      const src = v as ArrayLike<number>;
-      if (src.length !== size) throw new RangeError(`observation has ${src.length} values, the space ${size}`);
-      return act(policy, src, info);
-    };
+  if (borrowedAct === undefined || space.type !== 'Box') {
+    return (policy, v, info) => callAct(policy, (policy as { act: unknown }).act, copy(v), info);
   }
-  return (policy, v, info) => (policy as { act(o: unknown, i: unknown): unknown }).act(copy(v), info);
-}
-
-type RealmActorFactory = (Ctor: new (n: number) => ArrayLike<number>, borrowedAct: unknown) => (policy: unknown, src: ArrayLike<number>, info: unknown) => unknown;
-
-/**
- * The realm side of `policyActor` for observations of `size` elements, compiled into the realm
- * as a function: the actor is made after the policy's first constructor ran, and evaluating a
- * script in the realm then would run the promise callbacks that constructor queued (the
- * realm's microtasks run after each evaluation), in that episode only. The copy is unrolled:
- * V8 ran a 4-element loop here at ~12 ns a step, the same stores written out at ~2 ns. It uses
- * only what it is given (the realm's typed array constructor, captured before any policy code
- * ran, and the host's array, which it only reads), and the policy's `act` looked up on the
- * instance, as a direct call would.
- */
-function realmActorFactory(size: number, context: vm.Context): RealmActorFactory {
-  const copy = (target: string): string => Array.from({ length: size }, (_, i) => `${target}[${i}] = src[${i}];`).join(' ');
-  const body = `'use strict';
-    const fresh = function (policy, src, info) { const o = new Ctor(${size}); ${copy('o')} return policy.act(o, info); };
-    if (borrowedAct === undefined) return fresh;
-    // Only ever reached in a hardened realm (a shared module): Reflect is frozen there and its
-    // global binding read-only.
-    const apply = Reflect.apply;
-    const borrowed = new Ctor(${size});
-    return function (policy, src, info) {
-      // One read of act: a getter could answer the check with one function and the call with another.
-      const act = policy.act;
-      if (act !== borrowedAct) return fresh(policy, src, info);
-      ${copy('borrowed')}
-      // Not act.call(…): that lookup on the frozen Function.prototype cost ~12 ns a step.
-      return apply(act, policy, [borrowed, info]);
-    };`;
-  return vm.compileFunction(body, ['Ctor', 'borrowedAct'], { parsingContext: context, filename: `policyforge-actor-${size}.js` }) as RealmActorFactory;
+  const size = space.shape.reduce((a, b) => a * b, 1);
+  const bridge = realm.bridge;
+  const Ctor = space.dtype === 'uint8' ? bridge.Uint8Array : space.dtype === 'int32' ? bridge.Int32Array : bridge.Float64Array;
+  const borrowed = new Ctor(size);
+  return (policy, v, info) => {
+    // One read of act: a getter could answer the check with one function and the call with another.
+    const act = (policy as { act: unknown }).act;
+    if (act !== borrowedAct) return callAct(policy, act, copy(v), info);
+    const src = v as ArrayLike<number>;
+    if (src.length !== size) throw new RangeError(`observation has ${src.length} values, the space ${size}`);
+    typedArraySet.call(borrowed, src);
+    return callAct(policy, act, borrowed, info);
+  };
 }
 
 /**

@@ -7,12 +7,10 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
-import { BUNDLE_FILENAME } from '../bundle/constants';
-import { runEpisode, type LoadedBundle } from './episode';
-import { planModule } from './modulePlan';
+import { runEpisode } from './episode';
+import { loadBundle, type LoadedBundle } from './loadedBundle';
 import { packRecords, type FinishedRecord } from './recordWire';
 import { REPORT_INTERVAL_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
-import { BundleSourceMap } from './policyError';
 import type { EpisodeRecord } from '../../protocol/episodes';
 
 
@@ -84,19 +82,6 @@ function main(): void {
   // The pool went away: nothing left to serve.
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready', pluginErrors } satisfies WorkerMessage);
-}
-
-/** A bundle as this worker runs it: shared across episodes when its module allows (see modulePlan.ts). */
-function loadBundle(code: string): LoadedBundle {
-  const plan = planModule(code);
-  // The rewrite only adds text before the module's final return: the source map still holds.
-  return {
-    code: plan.reuse ? plan.code : code,
-    shared: plan.reuse,
-    borrowObservation: plan.reuse && plan.borrowObservation,
-    mayAddGlobals: plan.mayAddGlobals,
-    sourceMap: new BundleSourceMap(code, BUNDLE_FILENAME),
-  };
 }
 
 interface QueuedEpisode {
