@@ -147,7 +147,7 @@ describe('analysis: whole runs', () => {
       const r = await cli('analyze', '--run', ws);
       assert.equal(r.code, 0, r.stderr);
       assert.match(r.stdout, /4 submissions/);
-      assert.match(r.stdout, /^\s+3\s+2\s+24\s+40\.00\s+structural\s+\+6\/−2\s+function clamp added/m);
+      assert.match(r.stdout, /^\s+3\s+2\s+24\s+40\.0\s+structural\s+\+6\/−2\s+function clamp added/m);
       assert.match(r.stdout, /edits: 1 structural \(33%\), 1 parametric/);
     });
 
