@@ -2,9 +2,10 @@
  * The policy's vm context: no `require`, `process` or timers, string code generation and
  * WebAssembly disabled, microtasks confined to the context.
  *
- * One hardened realm serves the episodes of one bundle (see realmCache.ts): its intrinsics are
- * frozen once, and every episode runs the bundle's module code again, so each gets a fresh
- * policy instance and fresh module state (closures, class statics, module variables). No
+ * One hardened realm serves the episodes of one bundle (see episode.ts): its intrinsics are
+ * frozen once, and every episode runs the bundle's module code again (unless it has no state of
+ * its own, see modulePlan.ts), so each gets a fresh policy instance and fresh module state
+ * (closures, class statics, module variables). No
  * script is ever evaluated in a realm after policy code first ran in it — the bundle is a
  * compiled function and everything else is a direct call — so the context's microtask queue is
  * never drained: a promise callback a policy schedules never runs, in its episode or a later one.
