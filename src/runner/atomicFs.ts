@@ -18,7 +18,7 @@ export function fsyncDir(dir: string): void {
 }
 
 /** fsync of a file (`r+`: Windows flushes only handles opened for writing) or directory (`r`) on the thread pool. */
-export async function fsyncAsync(file: string, flags: 'r' | 'r+'): Promise<void> {
+async function fsyncAsync(file: string, flags: 'r' | 'r+'): Promise<void> {
   const handle = await fsp.open(file, flags);
   try {
     await handle.sync();

@@ -28,9 +28,8 @@ export class CheckpointStore {
    * Saves the bundle (unless this content is already stored): its sources are read from the
    * workspace before this returns, so the copy is what was built even if `policy/` changes
    * meanwhile; the promise resolves once the copy is written, durable and renamed to the bundle
-   * id. The writing runs on the thread pool, so a submit waits for it only after its batch,
-   * before anything is charged: made in line, its folders and files and their fsyncs took 5-15
-   * ms of a new policy's submit on this VM's disk. On failure the temp dir is removed.
+   * id. The writing runs on the thread pool, so it overlaps the submission's batch; the submit
+   * awaits it before anything is charged. On failure the temp dir is removed.
    */
   save(bundle: PolicyBundle): Promise<void> {
     if (this.has(bundle.id)) return Promise.resolve();

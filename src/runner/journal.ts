@@ -1,7 +1,8 @@
 /**
  * `.policyforge/events.jsonl`: one JSON line per lifecycle event, appended and fsynced before any
  * client hears about it. On restart the runner replays it to rebuild the run's state; a torn last
- * line (a crash mid-append) is dropped.
+ * line (a crash mid-append) is dropped, and lines of event types this version does not know
+ * (older runners wrote per-episode lines) are ignored by the fold.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,11 +13,8 @@ export type JournalEvent =
   | { type: 'runner_started'; pid: number }
   | { type: 'submit_rejected'; reason: string; code: number; message: string }
   | { type: 'submit_started'; submission: number; checkpoint: string; parent: number | null; cases: number[]; note?: string }
-  | { type: 'episode_finished'; submission: number; caseIndex: number; status: string; return: number; length: number }
   | { type: 'submitted'; submission: number; checkpoint: string; parent: number | null; cases: number[]; charged: number; mean: number; okCount: number; count: number; budgetUsed: number; editClass?: string }
   | { type: 'submit_rolled_back'; submission: number; why: string }
-  /** Trajectory/log files a machine crash cut short, re-run on restart (not charged): `lost` could not be reproduced. */
-  | { type: 'feedback_repaired'; submission: number; rerun: number; lost: number }
   | { type: 'restored'; submission: number; checkpoint: string }
   | { type: 'finished'; mode: 'paper' | 'candidates'; candidates: number[]; trigger: 'finish' | 'budget' }
   | { type: 'validated'; submission: number; checkpoint: string; stats: ReturnStats }
@@ -65,67 +63,16 @@ export class Journal {
     return out;
   }
 
-  /** Lines appended with `sync: false` that are not written yet. */
-  private unwritten = '';
-
-  /**
-   * Appends one event and fsyncs before returning. `sync: false` batches: the line is written
-   * with the next sync (in order, before any later line). Episode lines arrive while the
-   * submission's feedback files are being written, and a write() to this file blocks for as long
-   * as an fsync of it is in flight, which on ext4 waits for all that data: writing them only
-   * when the next fsync starts keeps the event loop, and so the workers' channel, moving.
-   */
-  append(event: JournalEvent, sync = true): StampedEvent {
+  /** Appends one event and fdatasyncs it before returning: no one hears of an event a crash could take back. */
+  append(event: JournalEvent): StampedEvent {
     const stamped = { seq: ++this.seq, at: new Date().toISOString(), ...event } as StampedEvent;
-    this.unwritten += `${JSON.stringify(stamped)}\n`;
-    if (sync) this.sync();
-    return stamped;
-  }
-
-  sync(): void {
-    this.writeUnwritten();
+    fs.writeSync(this.fd, `${JSON.stringify(stamped)}\n`);
     fs.fdatasyncSync(this.fd);
-  }
-
-  private writeUnwritten(): void {
-    if (this.unwritten === '') return;
-    const text = this.unwritten;
-    this.unwritten = '';
-    fs.writeSync(this.fd, text);
-  }
-
-  private syncing: Promise<void> | null = null;
-  private syncAgain = false;
-
-  /**
-   * fdatasync on the thread pool, coalesced: while one is in flight, later callers share the
-   * next one. Resolves once every line appended before the call is durable.
-   */
-  syncAsync(): Promise<void> {
-    if (this.syncing) {
-      this.syncAgain = true;
-      return this.syncing.then(() => this.syncAsync());
-    }
-    try {
-      this.writeUnwritten();
-    } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
-    }
-    this.syncing = new Promise<void>((resolve, reject) => {
-      fs.fdatasync(this.fd, (err) => {
-        this.syncing = null;
-        if (err) reject(err);
-        else resolve();
-      });
-    });
-    const p = this.syncing;
-    this.syncAgain = false;
-    return p;
+    return stamped;
   }
 
   close(): void {
     try {
-      this.writeUnwritten();
       fs.closeSync(this.fd);
     } catch {
       // already closed

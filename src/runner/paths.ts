@@ -12,10 +12,6 @@ export interface WorkspacePaths {
   readonly events: string;
   readonly report: string;
   readonly checkpoints: string;
-  /** Records of committed submissions whose trajectories and logs are not yet fsynced (see feedbackStore.ts). */
-  readonly unflushed: string;
-  /** Empty files made while idle, renamed into place by feedback commits (see spareFiles.ts). */
-  readonly spares: string;
   readonly agentsMd: string;
   submissionDir(n: number): string;
   checkpointDir(id: string): string;
@@ -43,8 +39,6 @@ export function workspacePaths(root: string): WorkspacePaths {
     events: path.join(state, 'events.jsonl'),
     report: path.join(state, 'report.json'),
     checkpoints: path.join(state, 'checkpoints'),
-    unflushed: path.join(state, 'unflushed'),
-    spares: path.join(state, 'spare'),
     agentsMd: path.join(abs, 'AGENTS.md'),
     submissionDir: (n) => path.join(abs, 'feedback', submissionName(n)),
     checkpointDir: (id) => path.join(state, 'checkpoints', id),

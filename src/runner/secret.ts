@@ -75,3 +75,19 @@ export class SeedDeriver {
     return { caseIndex: index, envSeed, policySeed };
   }
 }
+
+/**
+ * The seeds of run `runId`, given its journal. A new run (no `created` line yet) gets a secret
+ * made now; a run that has started must find the very secret it started with, or its hidden
+ * cases would silently become other cases, so a missing or swapped secret throws.
+ */
+export function openSeeds(runId: string, events: readonly { type: string; secretFingerprint?: string }[]): { seeds: SeedDeriver; created: boolean } {
+  const created = events.find((e) => e.type === 'created');
+  const secret = created ? loadSecret(runId) : loadOrCreateSecret(runId);
+  if (!secret) throw new Error(`the secret of run ${runId} is missing (${secretPath(runId)}); its hidden cases cannot be reproduced, so the run cannot continue`);
+  const seeds = new SeedDeriver(secret);
+  if (created?.secretFingerprint && created.secretFingerprint !== seeds.fingerprint()) {
+    throw new Error(`the secret at ${secretPath(runId)} is not the one this run started with; the run cannot continue`);
+  }
+  return { seeds, created: created !== undefined };
+}

@@ -3,11 +3,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRegistry } from '../../../src/envs';
-import { parseTrajectory } from '../../../src/extension/panels/runFiles';
 import { connectOrStart } from '../../../src/runner/launch';
 import { Run } from '../../../src/runner/run';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, tmpDir, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
+import { canSpy, spyOnFsyncs, type FsEvent } from './fsyncSpy';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
   r.child.kill('SIGKILL');
@@ -108,113 +108,39 @@ describe('runner: durability across kill -9', function () {
     await kill9(r2);
   });
 
-  describe('a machine crash before the background fsync of trajectories and logs', () => {
-    /** Every file under feedback/, by relative path. */
-    const feedbackFiles = (dir: string): Map<string, Buffer> =>
-      new Map(
-        (fs.readdirSync(path.join(dir, 'feedback'), { recursive: true }) as string[])
-          .filter((f) => fs.statSync(path.join(dir, 'feedback', f)).isFile())
-          .map((f) => [f, fs.readFileSync(path.join(dir, 'feedback', f))]),
-      );
-    const unflushedRecords = (dir: string): string[] => (fs.existsSync(path.join(dir, '.policyforge', 'unflushed')) ? fs.readdirSync(path.join(dir, '.policyforge', 'unflushed')) : []);
-    /** Applies `change` to a JSON file in place. */
-    const editJson = <T>(file: string, change: (value: T) => void): void => {
-      const value = JSON.parse(fs.readFileSync(file, 'utf8')) as T;
-      change(value);
-      fs.writeFileSync(file, JSON.stringify(value));
-    };
-    /** Starts a runner process on `dir` and waits until it has journaled its repair. */
-    const restartUntilRepaired = async (dir: string): Promise<{ runner: Runner; repaired: Record<string, unknown> }> => {
-      const runner = await spawnRunner(dir);
-      const repaired = await waitFor('the repair', () => readEvents(dir).find((e) => e.type === 'feedback_repaired'));
-      return { runner, repaired };
-    };
-    let original: string;
-    /** Workspaces as the disk held them right after submission 1 was charged, before its bulk fsync. */
-    const snapshots: string[] = [];
-
-    before(async () => {
-      original = makeWorkspace({ budget: 12 });
-      writePolicy(original, cartPolicy(0.5, 'console.log("x", o[0]);'));
-      const run = Run.open(original, { executor: sharedExecutor(), registry: createRegistry(), assessStarter: false, log: () => undefined });
+  it('a machine crash cannot take back a charge: checkpoint and feedback are fsynced before the charge, the charge before the reply', async function () {
+    if (!canSpy) this.skip();
+    const dir = fs.realpathSync(makeWorkspace({ budget: 12 }));
+    writePolicy(dir, cartPolicy(0.5, 'console.log("x", o[0]);'));
+    const run = Run.open(dir, { executor: sharedExecutor(), registry: createRegistry(), assessStarter: false, log: () => undefined });
+    const spy = await spyOnFsyncs();
+    try {
       await run.submit({ cases: '0-5' });
-      // Synchronously, before the background fsync's first I/O completes: the record is still there.
-      assert.deepEqual(unflushedRecords(original), ['submit-0001.json']);
-      for (let i = 0; i < 4; i++) {
-        const copy = path.join(tmpDir('crash'), 'ws');
-        fs.cpSync(original, copy, { recursive: true });
-        snapshots.push(copy);
-      }
+    } finally {
+      spy.restore();
       await run.close();
-      assert.deepEqual(unflushedRecords(original), [], 'the record goes once the files are fsynced');
-    });
-
-    it('re-runs the cases whose files came back short, uncharged, and restores them byte for byte', async () => {
-      const dir = snapshots[0]!;
-      const sub = path.join(dir, 'feedback', 'submit-0001');
-      // What a lost page cache leaves: files at length 0, cut short, or never created.
-      fs.truncateSync(path.join(sub, 'episodes', 'case-001.jsonl'), 0);
-      fs.truncateSync(path.join(sub, 'logs', 'case-002.txt'), 10);
-      fs.rmSync(path.join(sub, 'episodes', 'case-003.jsonl'));
-      const { runner: r, repaired } = await restartUntilRepaired(dir);
-      assert.equal(repaired.rerun, 3);
-      assert.equal(repaired.lost, 0);
-      assert.deepEqual(feedbackFiles(dir), feedbackFiles(original), 'every file as the submit wrote it');
-      assert.deepEqual(unflushedRecords(dir), []);
-      const st = await r.client.status();
-      assert.equal(st.budget.used, 6, 're-runs are not charged');
-      assert.ok(st.recovery.some((n) => /submission 1: the files of 3 episode\(s\) were cut short .* re-run \(not charged\)/.test(n)), st.recovery.join('; '));
-      assert.ok(st.recovery.some((n) => /submission 1: re-ran the 3 episode\(s\) .*: 3 restored$/.test(n)), st.recovery.join('; '));
-      const spares = path.join(dir, '.policyforge', 'spare');
-      // Both files of each episode of the largest submission (budget 12), whatever the crash left.
-      await waitFor('spare files for the next commit, once the repairs are done', () => fs.existsSync(spares) && fs.readdirSync(spares).length === 24);
-      await r.client.close();
-      await kill9(r);
-    });
-
-    it('marks a file lost, with why, when the re-run does not reproduce its episode', async () => {
-      const dir = snapshots[1]!;
-      const sub = path.join(dir, 'feedback', 'submit-0001');
-      fs.truncateSync(path.join(sub, 'episodes', 'case-000.jsonl'), 0);
-      // A re-run that ends differently (as a policy reading the clock would).
-      editJson<{ episodes: { return: number }[] }>(path.join(sub, 'summary.json'), (summary) => {
-        summary.episodes[0]!.return += 1;
-      });
-      const { runner: r, repaired } = await restartUntilRepaired(dir);
-      assert.equal(repaired.lost, 1);
-      const problem = parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-000.jsonl'), 'utf8'));
-      assert.match(String(problem), /lost in a machine crash .* did not reproduce/);
-      assert.deepEqual(fs.readFileSync(path.join(sub, 'logs', 'case-000.txt')), feedbackFiles(original).get(path.join('submit-0001', 'logs', 'case-000.txt')), 'the intact log is kept');
-      assert.ok((await r.client.status()).recovery.some((n) => /1 did not reproduce and are marked lost/.test(n)));
-      await r.client.close();
-      await kill9(r);
-    });
-
-    it('marks a file lost when the re-run ends the same way but writes other bytes', async () => {
-      const dir = snapshots[2]!;
-      const sub = path.join(dir, 'feedback', 'submit-0001');
-      fs.truncateSync(path.join(sub, 'episodes', 'case-004.jsonl'), 0);
-      // As if the steps had differed (a policy reading the clock) while return and length did not.
-      editJson<{ trajectoryBytes: number[] }>(path.join(dir, '.policyforge', 'unflushed', 'submit-0001.json'), (record) => {
-        record.trajectoryBytes[4]! += 1;
-      });
-      const { runner: r, repaired } = await restartUntilRepaired(dir);
-      assert.equal(repaired.lost, 1);
-      assert.match(String(parseTrajectory(fs.readFileSync(path.join(sub, 'episodes', 'case-004.jsonl'), 'utf8'))), /did not reproduce/);
-      assert.deepEqual(unflushedRecords(dir), []);
-      await r.client.close();
-      await kill9(r);
-    });
-
-    it('only fsyncs files that came through whole (a killed runner leaves them in the page cache)', async () => {
-      const dir = snapshots[3]!;
-      const r = await spawnRunner(dir);
-      await waitFor('the record to go', () => unflushedRecords(dir).length === 0);
-      assert.ok(!readEvents(dir).some((e) => e.type === 'feedback_repaired'), 'nothing re-run');
-      assert.deepEqual(feedbackFiles(dir), feedbackFiles(original));
-      await r.client.close();
-      await kill9(r);
-    });
+    }
+    const ev = spy.events;
+    const events = path.join(dir, '.policyforge', 'events.jsonl');
+    const at = (what: string, match: (e: FsEvent) => boolean): number => {
+      const i = ev.findIndex(match);
+      assert.ok(i >= 0, `${what} happened`);
+      return i;
+    };
+    const charge = at('the charge', (e) => e.op === 'write' && e.path === events && e.text.includes('"type":"submitted"'));
+    const feedbackPublished = at('the feedback rename', (e) => e.op === 'rename' && e.to === path.join(dir, 'feedback', 'submit-0001'));
+    const checkpointPublished = at('the checkpoint rename', (e) => e.op === 'rename' && path.dirname(e.to) === path.join(dir, '.policyforge', 'checkpoints'));
+    const syncedAfter = (from: number, p: string): number => ev.findIndex((e, i) => i > from && e.op === 'fsync' && e.path === p);
+    const feedbackDurable = syncedAfter(feedbackPublished, path.join(dir, 'feedback'));
+    const checkpointDurable = syncedAfter(checkpointPublished, path.join(dir, '.policyforge', 'checkpoints'));
+    assert.ok(feedbackDurable > 0 && feedbackDurable < charge, 'feedback/ is fsynced after its rename and before the charge');
+    assert.ok(checkpointDurable > 0 && checkpointDurable < charge, 'the checkpoint folder is fsynced after its rename and before the charge');
+    assert.ok(syncedAfter(charge, events) > charge, 'the charge itself is fsynced before submit returns');
+    // What the renames published was fsynced before them (feedbackStore.test.ts checks each file).
+    const tmp = (ev[feedbackPublished] as { from: string }).from;
+    assert.ok(ev.slice(0, feedbackPublished).some((e) => e.op === 'fsync' && e.path === path.join(tmp, 'summary.json')));
+    const started = at('submit_started', (e) => e.op === 'write' && e.path === events && e.text.includes('"type":"submit_started"'));
+    assert.ok(syncedAfter(started, events) < feedbackPublished, 'submit_started is durable before any feedback is published, so recovery knows of it');
   });
 
   it('serves a workspace with one runner: a second runner process is refused, concurrent clients share one', async () => {

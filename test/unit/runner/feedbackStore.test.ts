@@ -6,9 +6,10 @@ import type { SubmissionSummary } from '../../../src/protocol/feedback';
 import { FeedbackStore } from '../../../src/runner/feedbackStore';
 import { workspacePaths } from '../../../src/runner/paths';
 import { SeedDeriver } from '../../../src/runner/secret';
+import { canSpy, spyOnFsyncs } from './fsyncSpy';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, makeWorkspace, sharedExecutor, useTempDataDir, writePolicy } from './helpers';
 
-describe('runner: feedback store durability modes', function () {
+describe('runner: feedback store', function () {
   this.timeout(30_000);
   let records: EpisodeRecord[];
 
@@ -19,66 +20,99 @@ describe('runner: feedback store durability modes', function () {
     const built = await sharedExecutor().build(dir);
     assert.ok(built.ok);
     const seeds = new SeedDeriver(Buffer.alloc(32, 3));
-    records = await sharedExecutor().runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: [0, 1, 2].map((i) => seeds.episode('train', i)) });
+    // Case 1 twice: its two episodes need files of their own.
+    records = await sharedExecutor().runBatch({ bundle: built.bundle, envId: 'CartPole-v1', params: {}, episodes: [0, 1, 2, 1].map((i) => seeds.episode('train', i)) });
   });
   after(async () => {
     await closeSharedExecutor();
     cleanupTmp();
   });
 
-  /** Commits submission 1 of these records into a fresh workspace's store. */
-  async function commit(deferBulkFsync: boolean): Promise<{ dir: string; store: FeedbackStore; records: () => string[] }> {
-    const dir = makeWorkspace();
-    const paths = workspacePaths(dir);
-    const store = new FeedbackStore(paths, { maxBulkBytes: 1e9, maxEpisodesPerSubmit: 8, deferBulkFsync });
+  /** Commits submission 1 of these records (the first `early` added as they would finish) into a fresh workspace. */
+  async function commit(early = records.length): Promise<{ dir: string; summary: SubmissionSummary }> {
+    const dir = fs.realpathSync(makeWorkspace());
+    const store = new FeedbackStore(workspacePaths(dir), { maxBulkBytes: 1e9 });
     const pending = store.begin(1);
-    for (const r of records) pending.addEpisode(r);
+    for (const r of [...records.slice(0, early)].reverse()) pending.add(r);
     // Only what the store itself reads of a summary matters here.
-    await pending.commit({ submission: 1, episodes: records.map((r) => ({ caseIndex: r.caseIndex })), files: FeedbackStore.filesFor(1, records) } as unknown as SubmissionSummary);
-    return { dir, store, records: () => (fs.existsSync(paths.unflushed) ? fs.readdirSync(paths.unflushed) : []) };
+    const summary = { submission: 1, episodes: records.map((r) => ({ caseIndex: r.caseIndex })), files: pending.files(records) } as unknown as SubmissionSummary;
+    await pending.commit(summary);
+    return { dir, summary };
   }
 
-  function assertComplete(dir: string): void {
-    for (const r of records) {
-      const stem = `case-${String(r.caseIndex).padStart(3, '0')}`;
-      const lines = fs.readFileSync(path.join(dir, 'feedback', 'submit-0001', 'episodes', `${stem}.jsonl`), 'utf8').trim().split('\n');
+  function assertComplete(dir: string, summary: SubmissionSummary): void {
+    // Which run of case 1 gets the `-2` files follows the order the episodes finished in.
+    assert.deepEqual([...summary.files.trajectories].sort(), ['case-000', 'case-001-2', 'case-001', 'case-002'].map((s) => `feedback/submit-0001/episodes/${s}.jsonl`));
+    records.forEach((r, i) => {
+      const lines = fs.readFileSync(path.join(dir, summary.files.trajectories[i]!), 'utf8').trim().split('\n');
       assert.equal(lines.length, r.length + 1, 'a header line and one line per step');
-      assert.equal((JSON.parse(lines[0]!) as { return: number }).return, r.return);
-      assert.match(fs.readFileSync(path.join(dir, 'feedback', 'submit-0001', 'logs', `${stem}.txt`), 'utf8'), /right/);
-    }
+      const header = JSON.parse(lines[0]!) as { caseIndex: number; return: number };
+      assert.deepEqual([header.caseIndex, header.return], [r.caseIndex, r.return], 'each episode is listed with its own files');
+      assert.equal(path.basename(summary.files.logs[i]!, '.txt'), path.basename(summary.files.trajectories[i]!, '.jsonl'));
+      assert.match(fs.readFileSync(path.join(dir, summary.files.logs[i]!), 'utf8'), /right/);
+    });
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(dir, 'feedback', 'latest.json'), 'utf8')), summary);
+    assert.deepEqual(
+      fs.readdirSync(path.join(dir, 'feedback')).filter((n) => n.startsWith('.tmp')),
+      [],
+      'no temp dir is left',
+    );
   }
 
-  it('where sizes vouch for unsynced files: records them before the rename, drops the record once the background fsync is done', async () => {
-    const { dir, store, records: left } = await commit(true);
-    assert.deepEqual(left(), ['submit-0001.json']);
-    assertComplete(dir);
-    await store.flushed();
-    assert.deepEqual(left(), []);
+  it('writes every episode, in the order of the summary, whether added as it finished or only at the commit', async () => {
+    for (const early of [records.length, 1, 0]) {
+      const { dir, summary } = await commit(early);
+      assertComplete(dir, summary);
+    }
   });
 
-  it('once a commit is on disk, makes spare files for the next one, which then takes each of its files from them', async () => {
-    const { dir, store } = await commit(true);
-    await store.flushed();
-    await store.prepareSpares();
-    const spareDir = workspacePaths(dir).spares;
-    const spares = new Set(fs.readdirSync(spareDir).map((n) => fs.statSync(path.join(spareDir, n)).ino));
-    assert.equal(spares.size, 16, 'both files of each episode of the largest submission (8)');
-    fs.rmSync(path.join(dir, 'feedback', 'submit-0001'), { recursive: true });
+  it('fsyncs every file and folder of a submission before the rename that publishes it, and feedback/ after it', async function () {
+    if (!canSpy) this.skip();
+    const spy = await spyOnFsyncs();
+    let dir: string;
+    let summary: SubmissionSummary;
+    try {
+      ({ dir, summary } = await commit(2));
+    } finally {
+      spy.restore();
+    }
+    assertComplete(dir, summary);
+    const publish = spy.events.findIndex((e) => e.op === 'rename' && e.to === path.join(dir, 'feedback', 'submit-0001'));
+    assert.ok(publish >= 0, 'the temp dir is renamed into place');
+    const tmp = (spy.events[publish] as { from: string }).from;
+    const syncedBefore = new Set(spy.events.slice(0, publish).flatMap((e) => (e.op === 'fsync' ? [e.path] : [])));
+    const published = (fs.readdirSync(path.join(dir, 'feedback', 'submit-0001'), { recursive: true }) as string[]).map((rel) => path.join(tmp, rel));
+    assert.equal(published.length, 2 + 2 * records.length + 1, 'two folders, two files per episode, the summary');
+    assert.deepEqual(published.filter((p) => !syncedBefore.has(p)), [], 'everything the rename publishes was fsynced before it');
+    assert.ok(syncedBefore.has(tmp), 'the temp dir itself, for its entries');
+    assert.ok(
+      spy.events.slice(publish).some((e) => e.op === 'fsync' && e.path === path.join(dir, 'feedback')),
+      'feedback/ is fsynced after the rename, so the rename itself survives',
+    );
+  });
+
+  it('evicts the oldest trajectories over the cap, saying so in their summary first', async () => {
+    const dir = makeWorkspace();
+    const bytes = records.reduce((a, r) => a + r.trajectory.stepsJsonl.length, 0);
+    const store = new FeedbackStore(workspacePaths(dir), { maxBulkBytes: Math.round(bytes * 1.5) });
+    for (const n of [1, 2]) {
+      const pending = store.begin(n);
+      await pending.commit({ submission: n, episodes: [], files: pending.files(records) } as unknown as SubmissionSummary);
+    }
+    const first = store.read(1)!;
+    assert.equal(first.files.evicted, true);
+    assert.deepEqual(first.files.trajectories, []);
+    assert.equal(first.files.logs.length, records.length, 'logs stay');
+    assert.equal(fs.existsSync(path.join(dir, 'feedback', 'submit-0001', 'episodes')), false);
+    assert.equal(store.read(2)!.files.evicted, false, 'never the newest');
+  });
+
+  it('a rolled-back submission leaves nothing behind', async () => {
+    const dir = makeWorkspace();
+    const store = new FeedbackStore(workspacePaths(dir), { maxBulkBytes: 1e9 });
     const pending = store.begin(1);
-    for (const r of records) pending.addEpisode(r);
-    await pending.commit({ submission: 1, episodes: records.map((r) => ({ caseIndex: r.caseIndex })), files: FeedbackStore.filesFor(1, records) } as unknown as SubmissionSummary);
-    assertComplete(dir);
-    const written = ['episodes', 'logs'].flatMap((sub) => fs.readdirSync(path.join(dir, 'feedback', 'submit-0001', sub)).map((n) => fs.statSync(path.join(dir, 'feedback', 'submit-0001', sub, n)).ino));
-    assert.equal(written.length, 2 * records.length);
-    assert.ok(written.every((ino) => spares.has(ino)), 'every trajectory and log file was a spare');
-    await store.flushed();
-    await store.prepareSpares();
-    assert.equal(fs.readdirSync(spareDir).length, 16);
-  });
-
-  it('elsewhere: fsyncs trajectories and logs before the rename and records nothing', async () => {
-    const { dir, records: left } = await commit(false);
-    assert.deepEqual(left(), []);
-    assertComplete(dir);
+    for (const r of records) pending.add(r);
+    await pending.abandon();
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'feedback')).filter((n) => n.startsWith('.tmp') || n.startsWith('submit-')), []);
   });
 });

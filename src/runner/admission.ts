@@ -1,0 +1,70 @@
+/**
+ * Whether a submit may run, checked in the protocol's fixed order: phase, schema, case list and
+ * pool, episodes per submit, submission limit, budget, build. The first failed check becomes a
+ * `RunError`; the run journals it as a rejection, which costs nothing.
+ */
+import { parseCaseRanges } from '../protocol/caseRanges';
+import { describeZodError, SubmitParamsSchema } from '../protocol/run';
+import type { PolicyBundle } from '../sandbox/types';
+import type { RunConfig } from './config';
+import type { EpisodeExecutor } from './executor';
+import { RunError } from './runError';
+import type { RunState } from './runState';
+
+export interface Admitted {
+  bundle: PolicyBundle;
+  cases: number[];
+  note?: string;
+  /** Type errors the build reported (a policy with type errors still runs). */
+  typeErrors: number;
+}
+
+export async function admitSubmit(raw: unknown, config: RunConfig, state: RunState, executor: EpisodeExecutor, root: string): Promise<Admitted> {
+  if (state.phase !== 'agent') throw new RunError('runFinished', `the agent phase is over (run is ${state.phase}); see \`policyforge report\``);
+  const parsed = SubmitParamsSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw new RunError('malformedRequest', `malformed submit: ${describeZodError(parsed.error)}`);
+  const p = parsed.data;
+  const cases = p.cases !== undefined ? listedCases(p.cases, config.poolSize) : nextCases(p.episodes ?? 0, config.poolSize, state.usedCases);
+  if (cases.length < config.minEpisodesPerSubmit || cases.length > config.maxEpisodesPerSubmit) {
+    throw new RunError('episodesOutOfBounds', `${cases.length} episodes per submit is outside ${config.minEpisodesPerSubmit}-${config.maxEpisodesPerSubmit}`, {
+      episodes: cases.length,
+      min: config.minEpisodesPerSubmit,
+      max: config.maxEpisodesPerSubmit,
+    });
+  }
+  if (state.submissions.size >= config.maxSubmissions) throw new RunError('submissionLimit', `the run allows ${config.maxSubmissions} submissions and all were used`, { maxSubmissions: config.maxSubmissions });
+  const remaining = config.budget - state.used;
+  if (remaining <= 0 || cases.length > remaining) {
+    throw new RunError('budgetExhausted', remaining <= 0 ? 'the budget is exhausted' : `${cases.length} episodes requested but only ${remaining} remain in the budget`, {
+      requested: cases.length,
+      remaining,
+    });
+  }
+  const built = await executor.build(root);
+  if (!built.ok) {
+    const first = built.diagnostics.find((d) => d.severity === 'error');
+    throw new RunError('bundleDoesNotBuild', `policy/ does not build${first ? `: ${first.file}:${first.line}:${first.column} ${first.message}` : ''}`, { diagnostics: built.diagnostics });
+  }
+  return { bundle: built.bundle, cases, note: p.note, typeErrors: built.diagnostics.filter((d) => d.kind === 'type').length };
+}
+
+/** Cases named by the submit, as a list or as ranges text, each inside the pool. */
+function listedCases(listed: number[] | string, poolSize: number): number[] {
+  let cases: number[];
+  if (typeof listed === 'string') {
+    const r = parseCaseRanges(listed);
+    if (!r.ok) throw new RunError('indexOutOfPool', `bad case list: ${r.message}`);
+    cases = r.cases;
+  } else cases = listed;
+  const bad = cases.find((i) => i < 0 || i >= poolSize);
+  if (bad !== undefined) throw new RunError('indexOutOfPool', `case index ${bad} is outside the pool 0-${poolSize - 1}`, { index: bad, poolSize });
+  return cases;
+}
+
+/** `n` cases the run has not used yet, lowest first; once the pool is used up, cycling from 0 again. */
+export function nextCases(n: number, poolSize: number, used: ReadonlySet<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < poolSize && out.length < n; i++) if (!used.has(i)) out.push(i);
+  for (let i = 0; out.length < n; i = (i + 1) % poolSize) out.push(i);
+  return out;
+}

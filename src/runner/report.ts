@@ -1,0 +1,36 @@
+/** The run's report (`.policyforge/report.json`): built from the journal's state once selection and assessment are done. */
+import type { CandidateResult, CurvePoint, RunReport } from '../protocol/feedback';
+import type { SubmissionBrief } from '../protocol/run';
+import { bestSoFar } from '../stats/bestSubmission';
+import type { RunConfig } from './config';
+import type { RunState } from './runState';
+
+export function buildReport(config: RunConfig, s: RunState): RunReport {
+  const fin = s.finish;
+  if (!fin) throw new Error('the run has no report before it is finished');
+  const history = [...s.submissions.values()].sort((a, b) => a.submission - b.submission);
+  const candidates: CandidateResult[] = fin.candidates
+    .map((n) => s.submissions.get(n)!)
+    .map((sub) => {
+      const v = s.validated.get(sub.checkpoint);
+      return { submission: sub.submission, checkpoint: sub.checkpoint, validationMean: v?.mean ?? NaN, validationStderr: v?.stderr ?? NaN, trainMean: sub.mean };
+    });
+  // Best so far along the budget, by the one best-submission rule every view uses.
+  const curve = (meanOf: (h: SubmissionBrief) => number | undefined): CurvePoint[] =>
+    bestSoFar(history, meanOf).flatMap((p) => (p.bestSubmission === null ? [] : [{ budgetUsed: p.item.budgetUsed, submission: p.item.submission, value: p.best }]));
+  const selected = s.selected?.submission ?? null;
+  return {
+    envId: config.envId,
+    completedAt: new Date().toISOString(),
+    budget: { total: config.budget, used: s.used, remaining: config.budget - s.used },
+    selectionMode: fin.mode,
+    selected,
+    ...(s.selected?.reason ? { reason: s.selected.reason } : {}),
+    ...(selected !== null ? { selectedCheckpoint: s.submissions.get(selected)!.checkpoint } : {}),
+    candidates,
+    heldOut: s.assessed,
+    ...(s.starter ? { starterHeldOut: s.starter.stats } : {}),
+    validationCurve: curve((h) => (fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined)),
+    trainCurve: curve((h) => h.mean),
+  };
+}

@@ -1,0 +1,33 @@
+/** What the run's jobs (admission, submission, recovery, finish, report) share: the run's stores, its live state and its journal. */
+import type { EnvRegistry } from '../envs/core/registry';
+import type { RunDiagnostics } from '../protocol/analysis';
+import type { SubmissionSummary } from '../protocol/feedback';
+import type { CheckpointStore } from './checkpoints';
+import type { RunConfig } from './config';
+import type { EpisodeExecutor } from './executor';
+import type { FeedbackStore } from './feedbackStore';
+import type { JournalEvent } from './journal';
+import type { WorkspacePaths } from './paths';
+import type { RunState } from './runState';
+import type { SeedDeriver } from './secret';
+
+export interface RunContext {
+  readonly config: RunConfig;
+  readonly paths: WorkspacePaths;
+  /** The fold of the journal, updated by `record`. */
+  readonly state: RunState;
+  readonly executor: EpisodeExecutor;
+  readonly registry: EnvRegistry;
+  readonly checkpoints: CheckpointStore;
+  readonly feedback: FeedbackStore;
+  readonly seeds: SeedDeriver;
+  /** Journals `event` (durably) and applies it to `state`. */
+  record(event: JournalEvent): void;
+  log(message: string): void;
+}
+
+/** Edit analysis between a submission's checkpoint and its parent's; optional. */
+export type AnalyzeEdit = (parentCheckpointDir: string | null, childCheckpointDir: string, parent: number | null) => Promise<SubmissionSummary['edit'] | undefined>;
+
+/** Run diagnostics for the report; optional. */
+export type Diagnose = (workspace: string) => Promise<RunDiagnostics>;

@@ -1,0 +1,45 @@
+/** The answers to `run.info` and `run.status`, read from the run's config and state. */
+import { PROTOCOL_VERSION, type RunInfo, type RunStatus } from '../protocol/run';
+import { bestSubmission } from '../stats/bestSubmission';
+import type { RunConfig } from './config';
+import type { WorkspacePaths } from './paths';
+import type { RunState } from './runState';
+import type { RunningSubmission } from './submission';
+
+export function runInfo(c: RunConfig, paths: WorkspacePaths, runnerVersion = '0'): RunInfo {
+  return {
+    protocolVersion: PROTOCOL_VERSION,
+    runId: c.runId,
+    envId: c.envId,
+    params: { ...c.params },
+    budget: c.budget,
+    poolSize: c.poolSize,
+    minEpisodesPerSubmit: c.minEpisodesPerSubmit,
+    maxEpisodesPerSubmit: c.maxEpisodesPerSubmit,
+    maxSubmissions: c.maxSubmissions,
+    validationCases: c.validationCases,
+    heldOutCases: c.heldOutCases,
+    selectionMode: c.selectionMode,
+    workspace: paths.root,
+    runnerVersion,
+  };
+}
+
+export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission | null, recovery: readonly string[]): RunStatus {
+  const history = [...s.submissions.values()].sort((a, b) => a.submission - b.submission);
+  const top = bestSubmission(history, (h) => h.mean);
+  let nextUnusedCase: number | null = null;
+  for (let i = 0; i < c.poolSize && nextUnusedCase === null; i++) if (!s.usedCases.has(i)) nextUnusedCase = i;
+  return {
+    phase: s.phase,
+    budget: { total: c.budget, used: s.used, remaining: c.budget - s.used },
+    submissions: s.submissions.size,
+    maxSubmissions: c.maxSubmissions,
+    nextUnusedCase,
+    running: running ? { submission: running.submission, done: running.done, total: running.total } : null,
+    best: top ? { submission: top.submission, mean: top.mean } : null,
+    history,
+    restoredFrom: s.restoredFrom,
+    recovery: [...recovery],
+  };
+}
