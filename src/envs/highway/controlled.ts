@@ -9,6 +9,8 @@ import type { LaneIndex, Route } from './network';
 import type { Road } from './road';
 import { Vehicle } from './vehicle';
 
+const scratch: [number, number] = [0, 0];
+
 export type MetaAction = 'LANE_LEFT' | 'IDLE' | 'LANE_RIGHT' | 'FASTER' | 'SLOWER';
 
 const TAU_ACC = 0.6;
@@ -70,7 +72,9 @@ export class ControlledVehicle extends Vehicle {
 
   steeringControl(target: LaneIndex): number {
     const lane = this.road.network.getLane(target);
-    const [s, r] = lane.localCoordinates(this.position[0], this.position[1]);
+    const local = lane.localCoordinates(this.position[0], this.position[1], scratch);
+    const s = local[0];
+    const r = local[1];
     const futureHeading = lane.headingAt(s + this.speed * TAU_PURSUIT);
     const lateralSpeedCommand = -KP_LATERAL * r;
     const headingCommand = Math.asin(clip(lateralSpeedCommand / notZero(this.speed), -1, 1));

@@ -68,8 +68,8 @@ export abstract class Lane {
   }
 
   onLaneAt(x: number, y: number, margin = 0): boolean {
-    const [s, r] = this.localCoordinates(x, y);
-    return this.onLane(s, r, margin);
+    const local = this.localCoordinates(x, y, scratch);
+    return this.onLane(local[0], local[1], margin);
   }
 
   isReachableFrom(x: number, y: number): boolean {
@@ -92,7 +92,9 @@ export abstract class Lane {
   /** Distance plus the heading mismatch (radians, weight 1), used to pick a vehicle's lane. */
   distanceWithHeading(x: number, y: number, heading: number | null): number {
     if (heading === null) return this.distance(x, y);
-    const [s, r] = this.localCoordinates(x, y, scratch);
+    const local = this.localCoordinates(x, y, scratch);
+    const s = local[0];
+    const r = local[1];
     const angle = Math.abs(wrapToPi(heading - this.headingAt(s)));
     return Math.abs(r) + Math.max(s - this.length, 0) + Math.max(0 - s, 0) + angle;
   }

@@ -44,8 +44,13 @@ export abstract class RoadObject {
     this.lane = road.network.getLane(this.laneIndex);
   }
 
+  private diagonalOf: [number, number, number] = [NaN, NaN, NaN];
+
   get diagonal(): number {
-    return Math.sqrt(this.length ** 2 + this.width ** 2);
+    // Cached: the collision pre-check reads it for every pair, every simulation step.
+    const c = this.diagonalOf;
+    if (c[0] !== this.length || c[1] !== this.width) this.diagonalOf = [this.length, this.width, Math.sqrt(this.length ** 2 + this.width ** 2)];
+    return this.diagonalOf[2];
   }
 
   directionX(): number {

@@ -61,7 +61,7 @@ export class Road {
   neighbourVehicles(vehicle: RoadObject, laneIndex: LaneIndex | null = vehicle.laneIndex): [RoadObject | null, RoadObject | null] {
     if (!laneIndex) return [null, null];
     const lane: Lane = this.network.getLane(laneIndex);
-    const [s] = lane.localCoordinates(vehicle.position[0], vehicle.position[1]);
+    const s = lane.localCoordinates(vehicle.position[0], vehicle.position[1], scratch)[0];
     let sFront = 0;
     let sRear = 0;
     let vFront: RoadObject | null = null;
@@ -71,8 +71,9 @@ export class Road {
     for (let k = 0; k < total; k++) {
       const v = k < all.length ? (all[k] as RoadObject) : (this.objects[k - all.length] as RoadObject);
       if (v === vehicle || v.kind === 'landmark') continue;
-      const [sv, lv] = lane.localCoordinates(v.position[0], v.position[1], scratch);
-      if (!lane.onLane(sv, lv, 1)) continue;
+      lane.localCoordinates(v.position[0], v.position[1], scratch);
+      const sv = scratch[0];
+      if (!lane.onLane(sv, scratch[1], 1)) continue;
       if (s <= sv && (vFront === null || sv <= sFront)) {
         sFront = sv;
         vFront = v;
