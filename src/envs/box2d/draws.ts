@@ -11,6 +11,8 @@ export interface Draws {
   uniform(low: number, high: number): number;
   /** Integer in [low, high). */
   integers(low: number, high: number): number;
+  /** Uniform in [0, 1). */
+  random(): number;
 }
 
 export class RngDraws implements Draws {
@@ -23,6 +25,9 @@ export class RngDraws implements Draws {
   }
   integers(low: number, high: number): number {
     return this.rng.integers(low, high);
+  }
+  random(): number {
+    return this.rng.random();
   }
 }
 
@@ -66,5 +71,8 @@ export class ScriptedDraws implements Draws {
   }
   integers(): number {
     return this.next('integers');
+  }
+  random(): number {
+    return this.next('random');
   }
 }

@@ -26,7 +26,12 @@ export interface Box2dReplay extends TraceResult {
   maxObsDev: number;
 }
 
-export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unknown): Box2dReplay {
+export interface Box2dTolerances {
+  obs: number;
+  reward: number;
+}
+
+export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unknown, tol: Box2dTolerances = { obs: OBS_TOL, reward: REWARD_TOL }): Box2dReplay {
   const trace = checkTrace(raw);
   const { env } = registry.make(envId, trace.make_kwargs);
   const inner = env.inner as unknown as Replayable;
@@ -40,7 +45,7 @@ export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unkn
   const r0 = env.reset({ seed: trace.reset_seed });
   if (draws.remaining > 0) return fail(0, `reset made ${draws.remaining} fewer draws than recorded`);
   if (trace.initial_obs) {
-    const d = compareObs(r0.observation, trace.initial_obs);
+    const d = compareObs(r0.observation, trace.initial_obs, tol.obs);
     if (d.what) return fail(0, `initial obs ${d.what}`);
     maxObsDev = d.dev;
   }
@@ -57,24 +62,24 @@ export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unkn
     }
     if (draws.remaining > 0) return fail(t + 1, `${draws.remaining} recorded draws were not made`);
     if (rec.obs) {
-      const d = compareObs(r.observation, rec.obs);
+      const d = compareObs(r.observation, rec.obs, tol.obs);
       if (d.what) return fail(t + 1, `obs${d.what}`);
       maxObsDev = Math.max(maxObsDev, d.dev);
     }
     if (r.terminated !== rec.terminated) return fail(t + 1, `terminated expected ${rec.terminated} got ${r.terminated}`);
     if (r.truncated !== rec.truncated) return fail(t + 1, `truncated expected ${rec.truncated} got ${r.truncated}`);
-    if (!(Math.abs(r.reward - rec.reward) <= REWARD_TOL)) return fail(t + 1, `reward expected ${rec.reward} got ${r.reward}`);
+    if (!(Math.abs(r.reward - rec.reward) <= tol.reward)) return fail(t + 1, `reward expected ${rec.reward} got ${r.reward}`);
   }
   return { name: trace.name, passed: true, steps: n, maxObsDev };
 }
 
-function compareObs(actual: unknown, expected: readonly number[]): { dev: number; what?: string } {
+function compareObs(actual: unknown, expected: readonly number[], tol: number): { dev: number; what?: string } {
   const a = actual as ArrayLike<number>;
   if (!a || a.length !== expected.length) return { dev: Infinity, what: ` length expected ${expected.length} got ${a?.length}` };
   let dev = 0;
   for (let i = 0; i < expected.length; i++) {
     const d = Math.abs((a[i] as number) - (expected[i] as number));
-    if (!(d <= OBS_TOL * Math.max(1, Math.abs(expected[i] as number)))) return { dev: d, what: `[${i}] expected ${expected[i]} got ${a[i]}` };
+    if (!(d <= tol * Math.max(1, Math.abs(expected[i] as number)))) return { dev: d, what: `[${i}] expected ${expected[i]} got ${a[i]}` };
     dev = Math.max(dev, d);
   }
   return { dev };

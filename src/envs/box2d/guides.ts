@@ -17,3 +17,26 @@ export const lunarLanderDeclarations = `/** LunarLander-v3's observation, index 
 type LanderObservation = [x: number, y: number, vx: number, vy: number, angle: number, angularVelocity: number, leftLegContact: 0 | 1, rightLegContact: 0 | 1];
 /** Discrete actions: 0 nothing, 1 left orientation engine, 2 main engine, 3 right orientation engine. Continuous: [main, lateral]. */
 type LanderAction = 0 | 1 | 2 | 3 | [main: number, lateral: number];`;
+
+export const bipedalWalkerGuide = `## Observation and action (BipedalWalker-v3, BipedalWalkerHardcore-v3)
+- \`observation\` is 24 numbers (float32):
+  0 hull angle (rad, 0 level, positive nose-up/counter-clockwise); 1 hull angular velocity (rad/s × 0.04);
+  2 horizontal and 3 vertical hull velocity (m/s × 0.12 and × 0.08);
+  4 left hip angle (rad, −0.8…1.1), 5 left hip speed (rad/s ÷ 4);
+  6 left knee angle + 1 (knee range −1.6…−0.1, so 6 lies in −0.6…0.9), 7 left knee speed (rad/s ÷ 6);
+  8 1 when the left lower leg touches the ground;
+  9–13 the same five values for the right leg;
+  14–23 ten lidar rays from the hull centre, fanning from straight down (14) to 86° forward (23), 160/30 ≈ 5.3 m long: the fraction of the ray before it hits the terrain (1 = nothing within range).
+- \`action\` is 4 motor commands in [-1, 1]: left hip, left knee, right hip, right knee. The sign sets the direction (the motor turns at 4 rad/s at the hip, 6 rad/s at the knee), the magnitude the torque limit (|a|·80 N·m).
+- Reward per step: 130/30 per metre the hull moves forward, −5 × the change in |hull angle|, −0.028·|a| per motor. Falling (the hull touches the ground) ends the episode with −100; reaching the far end (x > 88 m) ends it too. 300 points counts as solved.
+- The terrain is random per episode; hardcore adds stumps, stairs and pits. The lidar is the only view of what lies ahead.`;
+
+export const bipedalWalkerDeclarations = `/** BipedalWalker-v3's observation: 14 body values, then 10 lidar fractions (see AGENTS.md). */
+type WalkerObservationIndex = {
+  hullAngle: 0; hullAngularVelocity: 1; vx: 2; vy: 3;
+  leftHip: 4; leftHipSpeed: 5; leftKnee: 6; leftKneeSpeed: 7; leftContact: 8;
+  rightHip: 9; rightHipSpeed: 10; rightKnee: 11; rightKneeSpeed: 12; rightContact: 13;
+  lidarFirst: 14; lidarLast: 23;
+};
+/** [left hip, left knee, right hip, right knee] motor commands in -1..1. */
+type WalkerAction = [leftHip: number, leftKnee: number, rightHip: number, rightKnee: number];`;

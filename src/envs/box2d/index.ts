@@ -1,16 +1,25 @@
 /** The Box2D family: Gymnasium's LunarLander, BipedalWalker and CarRacing on planck. */
 import type { EnvDefinition } from '../core/definition';
+import { BipedalWalkerEnv } from './bipedalWalker';
 import { LunarLanderEnv } from './lunarLander';
-import { lunarLanderGuide, lunarLanderDeclarations } from './guides';
-import { lunarLanderStarter } from './starters';
+import { bipedalWalkerDeclarations, bipedalWalkerGuide, lunarLanderDeclarations, lunarLanderGuide } from './guides';
+import { bipedalWalkerStarter, lunarLanderStarter } from './starters';
 
 export const box2dEnvironments: readonly EnvDefinition[] = [
-  {
-    id: 'LunarLander-v3',
+  landerDefinition('LunarLander-v3', false),
+  landerDefinition('LunarLanderContinuous-v3', true),
+  walkerDefinition('BipedalWalker-v3', false, 1600),
+  walkerDefinition('BipedalWalkerHardcore-v3', true, 2000),
+];
+
+/** Gymnasium registers the continuous lander under its own id; both ids accept `continuous`. */
+function landerDefinition(id: string, continuous: boolean): EnvDefinition {
+  return {
+    id,
     family: 'box2d/lunarlander',
-    description: 'Land a rocket between the flags by firing its main and side engines; +100 for resting, -100 for crashing, up to 1000 steps.',
+    description: `Land a rocket between the flags by firing its main and side engines${continuous ? ' (continuous throttles)' : ''}; +100 for coming to rest, -100 for crashing, up to 1000 steps.`,
     params: {
-      continuous: { type: 'boolean', default: false, description: 'Continuous throttles [main, lateral] in -1..1 instead of 4 discrete actions' },
+      continuous: { type: 'boolean', default: continuous, description: 'Continuous throttles [main, lateral] in -1..1 instead of 4 discrete actions' },
       gravity: { type: 'number', default: -10, min: -12, max: 0, exclusiveMin: true, exclusiveMax: true, description: 'Gravity (m/s², negative)' },
       enable_wind: { type: 'boolean', default: false, description: 'Apply wind and turbulence while no leg touches the ground' },
       wind_power: { type: 'number', default: 15, min: 0, max: 20, description: 'Largest linear wind force' },
@@ -29,5 +38,23 @@ export const box2dEnvironments: readonly EnvDefinition[] = [
     starterPolicy: lunarLanderStarter,
     declarations: lunarLanderDeclarations,
     guide: lunarLanderGuide,
-  },
-];
+  };
+}
+
+/** BipedalWalkerHardcore-v3 is Gymnasium's hardcore terrain with a 2000-step limit. */
+function walkerDefinition(id: string, hardcore: boolean, maxEpisodeSteps: number): EnvDefinition {
+  return {
+    id,
+    family: 'box2d/bipedalwalker',
+    description: `Walk a two-legged robot across ${hardcore ? 'terrain with stumps, stairs and pits' : 'gently rolling terrain'} with four joint motors; about 300 points for reaching the end, -100 for falling, up to ${maxEpisodeSteps} steps.`,
+    params: {
+      hardcore: { type: 'boolean', default: hardcore, description: 'Add stumps, stairs and pits to the terrain' },
+    },
+    maxEpisodeSteps,
+    rewardRange: [-Infinity, Infinity],
+    create: (p) => new BipedalWalkerEnv({ hardcore: p['hardcore'] === true }),
+    starterPolicy: bipedalWalkerStarter,
+    declarations: bipedalWalkerDeclarations,
+    guide: bipedalWalkerGuide,
+  };
+}

@@ -33,3 +33,74 @@ export class Policy {
   }
 }
 `;
+
+export const bipedalWalkerStarter = `/**
+ * BipedalWalker-v3 starter: a three-phase gait with joint targets.
+ *   lift:  the free leg swings forward with its knee bent while the standing leg straightens;
+ *   plant: once the standing hip is behind the hull, the free leg reaches down to the ground;
+ *   push:  once it touches, the back leg straightens its knee to push, then the legs swap.
+ * Each joint follows its target with a proportional-derivative term; both hips also level the
+ * hull and both knees damp vertical bouncing.
+ * observation: 0 hull angle, 1 hull angular velocity, 2 vx, 3 vy, 4/9 hip angles, 5/10 hip
+ * speeds, 6/11 knee angle + 1, 7/12 knee speeds, 8/13 foot contact, 14-23 lidar.
+ */
+type Phase = 'lift' | 'plant' | 'push';
+
+export class Policy {
+  private phase: Phase = 'lift';
+  private free = 0; // the leg that swings: 0 left, 1 right
+  private standKnee = 0.1;
+  private readonly cruise = 0.28; // faster than this tips the walker forward
+
+  constructor(_ctx: PolicyContext) {}
+
+  reset(): void {
+    this.phase = 'lift';
+    this.free = 0;
+    this.standKnee = 0.1;
+  }
+
+  act(o: Observation): Action {
+    const base = (leg: number): number => 4 + 5 * leg;
+    const free = this.free;
+    const stand = 1 - free;
+    const hipTarget: (number | null)[] = [null, null];
+    const kneeTarget: (number | null)[] = [null, null];
+    if (this.phase === 'lift') {
+      hipTarget[free] = 1.1;
+      kneeTarget[free] = -0.6;
+      this.standKnee = Math.min(0.1, this.standKnee + (o[2]! > this.cruise ? 0.06 : 0.03));
+      kneeTarget[stand] = this.standKnee;
+      if (o[base(stand)]! < 0.1) this.phase = 'plant';
+    }
+    if (this.phase === 'plant') {
+      hipTarget[free] = 0.1;
+      kneeTarget[free] = 0.1;
+      kneeTarget[stand] = this.standKnee;
+      if (o[base(free) + 4]!) {
+        this.phase = 'push';
+        this.standKnee = Math.min(o[base(free) + 2]!, 0.1);
+      }
+    }
+    if (this.phase === 'push') {
+      kneeTarget[free] = this.standKnee;
+      kneeTarget[stand] = 1.0;
+      if (o[base(stand) + 2]! > 0.88 || o[2]! > 1.2 * this.cruise) {
+        this.phase = 'lift';
+        this.free = stand;
+      }
+    }
+    const action = [0, 0, 0, 0];
+    for (let leg = 0; leg < 2; leg++) {
+      const b = base(leg);
+      let hip = hipTarget[leg] !== null ? 0.9 * (hipTarget[leg]! - o[b]!) - 0.25 * o[b + 1]! : 0;
+      let knee = kneeTarget[leg] !== null ? 4.0 * (kneeTarget[leg]! - o[b + 2]!) - 0.25 * o[b + 3]! : 0;
+      hip += 0.9 * o[0]! + 1.5 * o[1]!; // lean the hips against the hull's tilt
+      knee -= 15.0 * o[3]!; // damp vertical bouncing
+      action[2 * leg] = Math.max(-1, Math.min(1, 0.5 * hip));
+      action[2 * leg + 1] = Math.max(-1, Math.min(1, 0.5 * knee));
+    }
+    return action;
+  }
+}
+`;

@@ -66,7 +66,8 @@ describe('LunarLander-v3 matches Gymnasium 1.4 on pybox2d (golden traces)', () =
   it('the generic golden entry point dispatches Box2D files and names the first mismatch', () => {
     const data = load('box2d_lunarlander.json');
     data.traces = data.traces.slice(0, 2);
-    (data.traces[0]!.steps[9]!.obs as number[])[0] += 0.01;
+    const obs9 = data.traces[0]!.steps[9]!.obs as number[];
+    obs9[0] = (obs9[0] as number) + 0.01;
     data.traces[1]!.steps[4]!.terminated = true;
     const report = replayGoldenFile(registry, data);
     assert.match(report.traces[0]!.failure ?? '', /^step 10: obs\[0\] expected/);

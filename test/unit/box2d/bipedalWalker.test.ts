@@ -1,0 +1,86 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createRegistry } from '../../../src/envs';
+import { BipedalWalkerEnv } from '../../../src/envs/box2d/bipedalWalker';
+import { ScriptedDraws } from '../../../src/envs/box2d/draws';
+import { replayBox2dTrace } from '../../../src/envs/box2d/golden';
+import type { Box2dTrace } from '../../../src/envs/box2d/goldenTrace';
+import { runStarter } from './starterHarness';
+
+const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/golden/box2d_bipedalwalker.json'), 'utf8')) as { env_id: string; traces: Box2dTrace[] };
+
+/**
+ * BipedalWalker's agreement is much shorter than LunarLander's: from the first motor step the
+ * knee angles differ from pybox2d's by about 1e-2 rad (the motors slam the joints against
+ * their limits while the feet are in ground contact, and planck's position correction lands
+ * elsewhere than Box2D 2.3's float32 one). The horizons below are at |Δobs| ≤ 0.03·max(1,|x|):
+ * random_0 holds 30 steps, sine_1 the whole trace, extreme_2 (full-torque bang-bang) none.
+ */
+const LOOSE = { obs: 0.03, reward: 0.03 };
+const HORIZONS: Record<string, number> = { random_0: 30, sine_1: 34, extreme_2: 0 };
+
+describe('BipedalWalker-v3 against Gymnasium 1.4 on pybox2d (golden traces)', () => {
+  const registry = createRegistry();
+  for (const trace of file.traces) {
+    it(`${trace.name}: free rollout within 0.03 for ${HORIZONS[trace.name]} of ${trace.steps.length} steps`, () => {
+      const r = replayBox2dTrace(registry, file.env_id, trace, LOOSE);
+      assert.ok(r.steps >= (HORIZONS[trace.name] as number), `agreed ${r.steps} steps: ${r.failure}`);
+    });
+  }
+
+  it('reset fed the recorded draws rebuilds the recorded terrain, lidar and first observation', () => {
+    for (const trace of file.traces) {
+      const draws = new ScriptedDraws(trace.rng_reset);
+      const env = new BipedalWalkerEnv({ hardcore: false, draws });
+      const { observation } = env.reset();
+      assert.equal(draws.remaining, 0);
+      const polys = trace.world['terrain_poly'] as [number, number][][];
+      const w = env.worldInfo();
+      polys.forEach((poly, i) => {
+        assert.ok(Math.abs((w.terrainX[i] as number) - poly[0]![0]) < 1e-12 && Math.abs((w.terrainY[i] as number) - poly[0]![1]) < 1e-12, `terrain point ${i}`);
+      });
+      (trace.initial_obs as number[]).forEach((v, i) => assert.ok(Math.abs((observation[i] as number) - v) <= 1e-5, `${trace.name} initial obs[${i}]: ${observation[i]} vs ${v}`));
+    }
+  });
+});
+
+describe('BipedalWalker-v3 environment', () => {
+  const registry = createRegistry();
+
+  it('registers the normal and hardcore ids with Gymnasium limits', () => {
+    assert.equal(registry.get('BipedalWalker-v3').maxEpisodeSteps, 1600);
+    assert.equal(registry.get('BipedalWalkerHardcore-v3').maxEpisodeSteps, 2000);
+    assert.equal(registry.make('BipedalWalkerHardcore-v3').params['hardcore'], true);
+  });
+
+  it('hardcore terrain has obstacles, the normal one none; same seed, same terrain', () => {
+    const terrain = (hardcore: boolean, seed: number): BipedalWalkerEnv => {
+      const env = new BipedalWalkerEnv({ hardcore });
+      env.reset({ seed });
+      return env;
+    };
+    assert.equal(terrain(false, 1).worldInfo().obstacles.length, 0);
+    assert.ok(terrain(true, 1).worldInfo().obstacles.length > 3);
+    assert.deepEqual(terrain(true, 2).worldInfo(), terrain(true, 2).worldInfo());
+  });
+
+  it('observations stay in the observation space; lidar sees the ground', () => {
+    const { env } = registry.make('BipedalWalkerHardcore-v3');
+    let obs = env.reset({ seed: 3 }).observation as Float64Array;
+    for (let t = 0; t < 200; t++) {
+      assert.ok(env.observationSpace.contains(obs), `step ${t}`);
+      const r = env.step(Float64Array.of(Math.sin(t / 5), Math.cos(t / 5), -Math.sin(t / 5), -Math.cos(t / 5)));
+      obs = r.observation as Float64Array;
+      if (r.terminated || r.truncated) break;
+    }
+    assert.ok((obs[14] as number) < 1, 'the downward lidar ray hits the terrain');
+    assert.throws(() => env.step([0, 0, 0]), /4 motor commands|after the episode ended/);
+  });
+
+  it('the starter gait walks forward on average', () => {
+    const returns = runStarter(registry, 'BipedalWalker-v3', {}, 3);
+    const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
+    assert.ok(mean > 50, `mean ${mean.toFixed(1)}: ${returns.map((r) => r.toFixed(0)).join(', ')}`);
+  });
+});
