@@ -4,7 +4,7 @@
  * stays on the right step when a theme switch or a resize rebuilds the chart.
  */
 import type uPlot from 'uplot';
-import { axes, type ChartBuilder, type ChartCard } from '../shared/chartCard';
+import { axes, returnRange, type ChartBuilder, type ChartCard } from '../shared/chartCard';
 import { h } from '../shared/dom';
 import type { ThemeColors } from '../shared/theme';
 import type { ScoreFormat } from '../../src/stats/scoreFormat';
@@ -25,7 +25,8 @@ export function stepChart(sides: readonly Timeline[], name: string, yLabel: stri
       opts: {
         series: [{ label: 'step' }, ...sides.map((s, i) => ({ label: `#${s.submission}`, stroke: colors[i] ?? t.foreground, width: 1.5, points: { show: false } }))],
         axes: axes(t, 'step', yLabel),
-        scales: { x: { time: false } },
+        // All-zero rewards (MiniGrid until the goal) would otherwise get uPlot's 0..100 axis.
+        scales: { x: { time: false }, y: { range: (_u, a, b) => returnRange(a, b) } },
         cursor: { drag: { x: false, y: false } },
         legend: { show: sides.length > 1 },
       },

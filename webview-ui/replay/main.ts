@@ -282,6 +282,8 @@ class SceneView {
     ctx.fillRect(0, 0, w, hgt);
     const drawn = observation !== undefined && renderer.drawObservation?.({ ctx, width: w, height: hgt, theme }, observation) === true;
     c.dataset['drawn'] = String(drawn);
+    // The final state was never observed: no empty frame where the view would be.
+    if (c.parentElement) c.parentElement.hidden = !drawn;
   }
 }
 
