@@ -1,6 +1,7 @@
 /** Hover on a numeric literal in policy/: its value and score at each checkpoint (followed as literalHistory.ts says). */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { warmUp } from '../../analysis';
 import type { RunSession } from '../run/runSession';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { literalHistory } from './literalHistory';
@@ -33,6 +34,29 @@ export class LiteralHistoryHoverProvider implements vscode.HoverProvider {
   }
 }
 
+/**
+ * The hover parses with the TypeScript compiler the analysis loads lazily (a few MB, about a
+ * second to load). Loading it once a policy file is on screen in a run with checkpoints, a few
+ * seconds later, keeps that second out of the first hover the user waits for.
+ */
+function preloadParserWhenUseful(session: RunSession): vscode.Disposable {
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  const check = (): void => {
+    const model = session.model;
+    if (started || !model?.status?.history.length) return;
+    const policyDir = path.join(model.root, 'policy') + path.sep;
+    if (!vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'file' && e.document.uri.fsPath.startsWith(policyDir))) return;
+    started = true;
+    timer = setTimeout(() => void warmUp().catch(() => undefined), 3000);
+  };
+  check();
+  return vscode.Disposable.from(session.onDidChange(check), vscode.window.onDidChangeVisibleTextEditors(check), new vscode.Disposable(() => clearTimeout(timer)));
+}
+
 export function registerLiteralHover(session: RunSession): vscode.Disposable {
-  return vscode.languages.registerHoverProvider([{ language: 'typescript', scheme: 'file' }], new LiteralHistoryHoverProvider(session));
+  return vscode.Disposable.from(
+    vscode.languages.registerHoverProvider([{ language: 'typescript', scheme: 'file' }], new LiteralHistoryHoverProvider(session)),
+    preloadParserWhenUseful(session),
+  );
 }
