@@ -2,8 +2,28 @@
 import type { CandidateResult, CurvePoint, RunReport } from '../protocol/feedback';
 import type { SubmissionBrief } from '../protocol/run';
 import { bestSoFar } from '../stats/bestSubmission';
+import { writeJsonAtomic } from './atomicFs';
 import type { RunConfig } from './config';
+import type { Diagnose, RunContext } from './runContext';
 import type { RunState } from './runState';
+
+/**
+ * Writes the report (durably) and journals `completed` the first time. Run diagnostics are
+ * optional: when they fail, the report goes without them.
+ */
+export async function writeReport(ctx: RunContext, diagnose?: Diagnose): Promise<RunReport> {
+  const report = buildReport(ctx.config, ctx.state);
+  if (diagnose) {
+    try {
+      report.diagnostics = await diagnose(ctx.paths.root);
+    } catch (e) {
+      ctx.log(`run diagnostics failed (the report goes on without them): ${String(e)}`);
+    }
+  }
+  writeJsonAtomic(ctx.paths.report, report);
+  if (!ctx.state.completed) ctx.record({ type: 'completed' });
+  return report;
+}
 
 export function buildReport(config: RunConfig, s: RunState): RunReport {
   const fin = s.finish;

@@ -11,47 +11,34 @@
  * the journal (runState.ts), so a runner killed at any moment restarts into the same run.
  */
 import { EventEmitter } from 'node:events';
-import type { EnvRegistry } from '../envs/core/registry';
 import type { RunReport, SubmissionSummary } from '../protocol/feedback';
 import type { CancelResult, ProgressNotification, RejectedNotification, RestoreResult, RunInfo, RunStatus } from '../protocol/run';
 import { admitSubmit, type Admitted } from './admission';
-import { readJson, writeJsonAtomic } from './atomicFs';
+import { readJson } from './atomicFs';
 import { CheckpointStore } from './checkpoints';
 import { parseFrozenConfig, type RunConfig } from './config';
-import type { EpisodeExecutor } from './executor';
 import { FeedbackStore } from './feedbackStore';
 import { beginFinish, parseFinish, validateAndAssess, type FinishTrigger } from './finish';
 import { Journal, type JournalEvent } from './journal';
 import { ProgressThrottle } from './progress';
 import { workspacePaths, type WorkspacePaths } from './paths';
 import { recover } from './recovery';
-import { buildReport } from './report';
+import { writeReport } from './report';
 import { RequestQueue } from './requestQueue';
 import { RunError } from './runError';
-import type { AnalyzeEdit, Diagnose, RunContext } from './runContext';
-import { runInfo, runStatus } from './runQueries';
+import type { RunContext, RunOptions } from './runContext';
+import { runFeedback, runInfo, runStatus } from './runQueries';
 import { applyEvent, foldJournal, type RunState } from './runState';
 import { openSeeds } from './secret';
 import { runSubmission, type RunningSubmission } from './submission';
+
+export type { RunOptions } from './runContext';
 
 export interface RunEvents {
   progress: [ProgressNotification];
   submitted: [SubmissionSummary];
   completed: [RunReport];
   rejected: [RejectedNotification];
-}
-
-export interface RunOptions {
-  executor: EpisodeExecutor;
-  registry: EnvRegistry;
-  /** Edit analysis for each summary's `edit`; failures are logged and the feedback goes on without it. */
-  analyzeEdit?: AnalyzeEdit;
-  /** Run diagnostics for the report; failures are logged and the report goes on without them. */
-  diagnostics?: Diagnose;
-  /** Assess the environment's starter policy on the held-out cases too (the baseline). Default true. */
-  assessStarter?: boolean;
-  log?: (message: string) => void;
-  runnerVersion?: string;
 }
 
 export class Run extends EventEmitter<RunEvents> {
@@ -117,12 +104,7 @@ export class Run extends EventEmitter<RunEvents> {
   }
 
   feedback(submission?: number): SubmissionSummary {
-    const n = submission ?? Math.max(0, ...this.ctx.state.submissions.keys());
-    if (n === 0) throw new RunError('unknownSubmission', 'no submission yet: run `policyforge submit` first');
-    if (!this.ctx.state.submissions.has(n)) throw new RunError('unknownSubmission', `submission ${n} does not exist (there are ${this.ctx.state.submissions.size})`, { submission: n });
-    const summary = this.ctx.feedback.read(n);
-    if (!summary) throw new RunError('internal', `feedback/submit-${String(n).padStart(4, '0')}/summary.json is missing or unreadable`);
-    return summary;
+    return runFeedback(this.ctx, submission);
   }
 
   report(): RunReport | null {
@@ -242,16 +224,7 @@ export class Run extends EventEmitter<RunEvents> {
   }
 
   private async writeReport(): Promise<RunReport> {
-    const report = buildReport(this.config, this.ctx.state);
-    if (this.opts.diagnostics) {
-      try {
-        report.diagnostics = await this.opts.diagnostics(this.paths.root);
-      } catch (e) {
-        this.log(`run diagnostics failed (the report goes on without them): ${String(e)}`);
-      }
-    }
-    writeJsonAtomic(this.paths.report, report);
-    if (!this.ctx.state.completed) this.record({ type: 'completed' });
+    const report = await writeReport(this.ctx, this.opts.diagnostics);
     this.emit('completed', report);
     return report;
   }

@@ -31,3 +31,16 @@ export type AnalyzeEdit = (parentCheckpointDir: string | null, childCheckpointDi
 
 /** Run diagnostics for the report; optional. */
 export type Diagnose = (workspace: string) => Promise<RunDiagnostics>;
+
+export interface RunOptions {
+  executor: EpisodeExecutor;
+  registry: EnvRegistry;
+  /** Edit analysis for each summary's `edit`; failures are logged and the feedback goes on without it. */
+  analyzeEdit?: AnalyzeEdit;
+  /** Run diagnostics for the report; failures are logged and the report goes on without them. */
+  diagnostics?: Diagnose;
+  /** Assess the environment's starter policy on the held-out cases too (the baseline). Default true. */
+  assessStarter?: boolean;
+  log?: (message: string) => void;
+  runnerVersion?: string;
+}

@@ -1,8 +1,11 @@
-/** The answers to `run.info` and `run.status`, read from the run's config and state. */
+/** The answers to `run.info`, `run.status` and `run.feedback`, read from the run's config, state and files. */
 import { PROTOCOL_VERSION, type RunInfo, type RunStatus } from '../protocol/run';
 import { bestSubmission } from '../stats/bestSubmission';
+import type { SubmissionSummary } from '../protocol/feedback';
 import type { RunConfig } from './config';
-import type { WorkspacePaths } from './paths';
+import { submissionName, type WorkspacePaths } from './paths';
+import { RunError } from './runError';
+import type { RunContext } from './runContext';
 import type { RunState } from './runState';
 import type { RunningSubmission } from './submission';
 
@@ -42,4 +45,14 @@ export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission 
     restoredFrom: s.restoredFrom,
     recovery: [...recovery],
   };
+}
+
+/** A submission's summary (the latest by default). */
+export function runFeedback(ctx: RunContext, submission?: number): SubmissionSummary {
+  const n = submission ?? Math.max(0, ...ctx.state.submissions.keys());
+  if (n === 0) throw new RunError('unknownSubmission', 'no submission yet: run `policyforge submit` first');
+  if (!ctx.state.submissions.has(n)) throw new RunError('unknownSubmission', `submission ${n} does not exist (there are ${ctx.state.submissions.size})`, { submission: n });
+  const summary = ctx.feedback.read(n);
+  if (!summary) throw new RunError('internal', `feedback/${submissionName(n)}/summary.json is missing or unreadable`);
+  return summary;
 }
