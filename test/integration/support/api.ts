@@ -46,7 +46,10 @@ export async function writePolicy(source: string): Promise<vscode.TextEditor> {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), source);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error('could not edit policy/policy.ts');
-  if (!(await doc.save())) throw new Error('could not save policy/policy.ts');
-  await waitFor('policy/policy.ts on disk', () => (fs.readFileSync(policyFile(), 'utf8') === source ? true : undefined), 10_000);
+  // When the editor was just replaced, VS Code may count the file as not open and save the edit
+  // itself (files.refactoring.autoSave); save() then has nothing left to save and says false.
+  // What counts is the file on disk.
+  const saved = doc.isClosed ? false : await doc.save();
+  await waitFor(`policy/policy.ts on disk (save() said ${String(saved)})`, () => (fs.readFileSync(policyFile(), 'utf8') === source ? true : undefined), 10_000);
   return editor;
 }
