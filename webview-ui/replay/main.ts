@@ -323,14 +323,15 @@ function showFrame(frame: number): void {
   const t0 = probe ? performance.now() : 0;
   for (const s of scenes) s.show(frame);
   // Repainting a range input costs about as much as both scenes (measured in headless
-  // Chromium): while playing, move the thumb and the table's mark ~8 times a second; at rest, every change.
+  // Chromium): while playing, move the thumb ~8 times a second; at rest, every change.
   const now = performance.now();
   if (!player.playing || now - lastScrubberPaint > 120 || frame === player.frames - 1) {
     lastScrubberPaint = now;
     scrubber.value = String(frame);
     scrubber.setAttribute('aria-valuetext', `step ${frame} of ${player.frames - 1}`);
-    stepTable.markRows(sides.map((s) => rowKey(s.submission, frame)), true);
   }
+  // Restyling a row of a long table re-lays the table out: mark the step once playback rests.
+  if (!player.playing) stepTable.markRows(sides.map((s) => rowKey(s.submission, frame)), true);
   stepLabel.textContent = `${frame} / ${player.frames - 1}`;
   markers.move(frame);
   // Before the first load there is no episode: keep the restored step for it.
