@@ -216,6 +216,9 @@ const FAST_PATH_VARIANTS: readonly FastPathVariant[] = [
   { name: 'fresh observation arrays (no borrowObservation)', paths: { ...ALL_FAST_PATHS, borrowObservation: false } },
   { name: 'globals looked for every episode (no skipGlobalCleanup)', paths: { ...ALL_FAST_PATHS, skipGlobalCleanup: false } },
 ];
+/** Batch sizes whose per-episode costs show whether dispatch stays linear. */
+const SMALL_BATCH = 4096;
+const BIG_BATCH = 65_536;
 /** Rounds over every variant; each episode's cost is its best round. */
 const FAST_PATH_ROUNDS = 30;
 
@@ -365,6 +368,26 @@ export const sandboxBench: BenchModule = {
           const cost = costs.get(v.name)?.usPerEpisode as number;
           table.duration(`${label}: ${v.name}`, cost, 'µs/ep', ALL_ON, costs.get(ALL_ON)?.usPerEpisode as number, 'kept at ≥ 1.11× (saves ≥ 10%)');
         }
+      }
+
+      // Dispatch must stay linear in the batch size: per-episode cost of a big batch against a small one.
+      const scalePool = new SandboxPool();
+      try {
+        const starterBundle = await build(path.join(parent, 'CartPole-v1'));
+        const perEpisodeMs = async (n: number): Promise<number> => {
+          const many = Array.from({ length: n }, (_, i) => ({ caseIndex: i, envSeed: 1000 + i, policySeed: i }));
+          const ms = await bestOf(2, async () => {
+            const records = await scalePool.runBatch({ bundle: starterBundle, envId: 'CartPole-v1', params: {}, episodes: many, limits: { maxTrajectorySteps: 0 } });
+            if (records.length !== n) throw new Error(`${records.length} records for ${n} episodes`);
+          });
+          return ms / n;
+        };
+        await perEpisodeMs(SMALL_BATCH); // starts and warms the workers
+        const small = await perEpisodeMs(SMALL_BATCH);
+        const big = await perEpisodeMs(BIG_BATCH);
+        table.duration(`${BIG_BATCH} CartPole starter episodes: cost per episode`, big * 1000, 'µs/ep', `${SMALL_BATCH} episodes`, small * 1000, '≤ 1.3×');
+      } finally {
+        await scalePool.close();
       }
     } finally {
       rmSync(parent, { recursive: true, force: true });

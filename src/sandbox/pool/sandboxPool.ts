@@ -11,6 +11,7 @@ import { createRegistry } from '../../envs';
 import { NO_TRAJECTORY, type EpisodeRecord } from '../../protocol/episodes';
 import type { BatchRequest, EpisodeLimits, SandboxPoolOptions } from '../types';
 import { findWorkerScript } from './workerSpawn';
+import { JobQueue } from './jobQueue';
 import { WorkerHandle, type Job, type LostJobs } from './workerHandle';
 
 export const DEFAULT_EPISODE_LIMITS: EpisodeLimits = {
@@ -68,7 +69,7 @@ export class SandboxPool {
   private readonly nodePath: string;
   private readonly workerScript: string | undefined;
   private readonly workers = new Set<WorkerHandle>();
-  private readonly queue: QueuedJob[] = [];
+  private readonly queue = new JobQueue<QueuedJob>();
   private nextJob = 1;
   private startupFailures = 0;
   private spawned = 0;
@@ -116,9 +117,7 @@ export class SandboxPool {
         },
       };
       if (batch.pending === 0) return batch.finish();
-      request.episodes.forEach((spec, index) => {
-        this.queue.push({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins, exact: false });
-      });
+      this.queue.push(request.episodes.map((spec, index): QueuedJob => ({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins, exact: false })));
       const signal = request.signal;
       if (signal) {
         const onAbort = (): void => this.abortBatch(batch);
@@ -140,8 +139,7 @@ export class SandboxPool {
   /** Stops every worker; running batches resolve with the records they have. */
   async close(): Promise<void> {
     this.closed = true;
-    const batches = new Set([...this.queue, ...[...this.workers].flatMap((w) => w.pending as QueuedJob[])].map((j) => j.batch));
-    this.queue.length = 0;
+    const batches = new Set([...this.queue.removeWhere(() => true), ...[...this.workers].flatMap((w) => w.pending as QueuedJob[])].map((j) => j.batch));
     for (const w of this.workers) w.close();
     this.workers.clear();
     for (const b of batches) b.finish();
@@ -171,7 +169,7 @@ export class SandboxPool {
   }
 
   private abortBatch(batch: Batch): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]?.batch === batch) this.queue.splice(i, 1);
+    this.queue.removeWhere((j) => j.batch === batch);
     for (const worker of this.workers) if (worker.runs((j) => (j as QueuedJob).batch === batch)) worker.abort();
     batch.finish();
   }
@@ -187,8 +185,7 @@ export class SandboxPool {
       sizes.clear();
       for (const worker of [...this.workers]) {
         if (!worker.ready) continue;
-        const i = this.queue.findIndex((j) => j.pluginKey === worker.pluginKey);
-        const head = this.queue[i];
+        const head = this.queue.firstFor(worker.pluginKey);
         if (!head) {
           if (this.queue.length > 0 && worker.pending.length === 0) {
             this.workers.delete(worker);
@@ -198,7 +195,7 @@ export class SandboxPool {
         }
         const exact = head.exact || head.batch.exact;
         if (!worker.canTake(exact)) continue;
-        const jobs = exact ? this.queue.splice(i, 1) : this.takeChunk(i, sizes);
+        const jobs = this.queue.take(head, exact ? 1 : this.chunkSize(head, sizes));
         // A lone episode on an idle worker may as well report its phases: a kill is then charged
         // at once, without a re-run (small submissions, and the ends of batches).
         worker.run(jobs, exact || (jobs.length === 1 && worker.pending.length === 0));
@@ -207,7 +204,7 @@ export class SandboxPool {
     }
     // Start workers for what is still queued, up to the pool size.
     const wanted = new Map<string, readonly string[]>();
-    for (const j of this.queue) if (!wanted.has(j.pluginKey)) wanted.set(j.pluginKey, j.plugins);
+    for (const [key, { plugins }] of this.queue.pluginSets()) wanted.set(key, plugins);
     const starting = [...this.workers].filter((w) => !w.ready).length;
     let spare = this.size - this.workers.size;
     let needed = this.queue.length - starting;
@@ -222,18 +219,16 @@ export class SandboxPool {
   }
 
   /**
-   * Queued episodes of the same batch from index `i` on. The size is a share of what is left of
-   * the batch when a dispatch round starts, the same for every worker in that round: each keeps
-   * two chunks in flight (so the host's round trip never leaves it idle) and the last chunks of
-   * a batch are small (so the workers finish together), but not so small that a chunk runs
-   * shorter than MIN_CHUNK_MS by the environment's recent episode times.
+   * How many queued episodes of `head`'s batch a worker takes now: a share of what is left of
+   * the batch when a dispatch round starts, the same for every worker in that round. Each worker
+   * keeps two chunks in flight (so the host's round trip never leaves it idle) and the last
+   * chunks of a batch are small (so the workers finish together), but not so small that a chunk
+   * runs shorter than MIN_CHUNK_MS by the environment's recent episode times.
    */
-  private takeChunk(i: number, sizes: Map<Batch, number>): QueuedJob[] {
-    const head = this.queue[i] as QueuedJob;
+  private chunkSize(head: QueuedJob, sizes: Map<Batch, number>): number {
     let size = sizes.get(head.batch);
     if (size === undefined) {
-      let left = 0;
-      for (const j of this.queue) if (j.batch === head.batch) left++;
+      const left = this.queue.queuedOf(head.batch);
       const perEpisodeMs = this.episodeMs.get(head.envId);
       // Never more than an equal share per worker: the estimate comes from earlier batches,
       // maybe of a faster policy, and must not leave workers idle on a small batch.
@@ -241,13 +236,7 @@ export class SandboxPool {
       size = Math.min(MAX_CHUNK, Math.max(1, Math.ceil(left / (2 * this.size)), forTime));
       sizes.set(head.batch, size);
     }
-    const chunk: QueuedJob[] = [];
-    for (let k = i; k < this.queue.length && chunk.length < size; ) {
-      const j = this.queue[k] as QueuedJob;
-      if (j.batch === head.batch && !j.exact) chunk.push(...this.queue.splice(k, 1));
-      else k++;
-    }
-    return chunk;
+    return size;
   }
 
   private spawn(pluginKey: string, plugins: readonly string[]): void {
@@ -293,14 +282,14 @@ export class SandboxPool {
     // was the culprit after all, its exact re-run says so and the next crash turns it exact.
     const suspect = (lost.unknown as QueuedJob[])[0]?.batch;
     if (suspect) suspect.exact = true;
-    this.queue.unshift(...unknown, ...live(lost.unstarted));
+    this.queue.putFront([...unknown, ...live(lost.unstarted)]);
     const exact = lost.exact;
     if (exact && !(exact.job as QueuedJob).batch.done) {
       const job = exact.job as QueuedJob;
       if (exact.lost.kind === 'record') this.complete(job, exact.lost.record);
       else if (job.crashes === 0) {
         job.crashes++;
-        this.queue.unshift(job);
+        this.queue.putFront([job]);
       } else {
         this.complete(job, worker.lostRecord(job, 'runner_fault', { message: `${exact.lost.reason} (twice; the episode was not charged to the policy)` }));
       }
@@ -309,7 +298,7 @@ export class SandboxPool {
   }
 
   private failQueued(message: string): void {
-    const jobs = this.queue.splice(0, this.queue.length);
+    const jobs = this.queue.removeWhere(() => true);
     for (const job of jobs) {
       this.complete(job, {
         caseIndex: job.spec.caseIndex,
