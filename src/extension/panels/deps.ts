@@ -5,13 +5,10 @@
  */
 import type * as vscode from 'vscode';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
+import type { ProgressNotification } from '../../protocol/run';
 
-export interface RunProgress {
-  phase: 'submit' | 'validation' | 'assessment';
-  submission: number | null;
-  done: number;
-  total: number;
-}
+/** The runner's `run.progress` notification, as the panels receive it. */
+export type RunProgress = ProgressNotification;
 
 export interface RunEvents {
   readonly onDidSubmit: vscode.Event<SubmissionSummary>;
