@@ -5,7 +5,7 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import type { ParamSpecs, ParamValues } from '../core/params';
-import { DEFAULT_KINEMATICS } from './observation';
+import { DEFAULT_KINEMATICS, type KinematicsConfig } from './observation';
 import { HighwayEnv } from './scenes/highway';
 import { IntersectionEnv } from './scenes/intersection';
 import { MergeEnv } from './scenes/merge';
@@ -28,6 +28,37 @@ const timingParams = (simulation: number, policy: number): ParamSpecs => ({
   policy_frequency: { type: 'integer', default: policy, min: 1, max: 100, description: 'Decisions per second (each lasts ⌊simulation/policy⌋ simulation steps)' },
 });
 
+/** The Kinematics observation options as parameters, with a task's defaults. */
+const kinematicsParams = (d: KinematicsConfig): ParamSpecs => ({
+  observation_vehicles: { type: 'integer', default: d.vehiclesCount, min: 1, max: 50, description: 'Rows of the Kinematics observation (your vehicle and the nearest others)' },
+  observation_absolute: { type: 'boolean', default: d.absolute, description: 'World coordinates for every row instead of coordinates relative to your vehicle' },
+  observation_normalize: { type: 'boolean', default: d.normalize, description: 'Map x, y, vx, vy from their ranges to [-1, 1]' },
+  observation_clip: { type: 'boolean', default: d.clip, description: 'Clip normalized values to [-1, 1]' },
+  observation_see_behind: { type: 'boolean', default: d.seeBehind, description: 'Include vehicles more than 10 m behind you' },
+  observation_order: { type: 'enum', default: d.order, values: ['sorted', 'shuffled'], description: 'Rows 1+ nearest first, or shuffled' },
+  observation_intentions: { type: 'boolean', default: d.observeIntentions, description: "Show other vehicles' destination directions (cos_d, sin_d features)" },
+});
+
+const kinematicsFrom = (p: ParamValues, d: KinematicsConfig): KinematicsConfig => ({
+  ...d,
+  vehiclesCount: num(p, 'observation_vehicles'),
+  absolute: bool(p, 'observation_absolute'),
+  normalize: bool(p, 'observation_normalize'),
+  clip: bool(p, 'observation_clip'),
+  seeBehind: bool(p, 'observation_see_behind'),
+  order: p['observation_order'] === 'shuffled' ? 'shuffled' : 'sorted',
+  observeIntentions: bool(p, 'observation_intentions'),
+});
+
+const ROUNDABOUT_KINEMATICS: KinematicsConfig = { ...DEFAULT_KINEMATICS, absolute: true, featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-15, 15], vy: [-15, 15] } };
+const INTERSECTION_KINEMATICS: KinematicsConfig = {
+  ...DEFAULT_KINEMATICS,
+  vehiclesCount: 15,
+  features: ['presence', 'x', 'y', 'vx', 'vy', 'cos_h', 'sin_h'],
+  featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-20, 20], vy: [-20, 20] },
+  absolute: true,
+};
+
 const highwayParams = (fast: boolean): ParamSpecs => ({
   ...timingParams(fast ? 5 : 15, 1),
   lanes_count: { type: 'integer', default: fast ? 3 : 4, min: 1, max: 10, description: 'Number of lanes' },
@@ -42,7 +73,7 @@ const highwayParams = (fast: boolean): ParamSpecs => ({
   reward_speed_max: { type: 'number', default: 30, description: 'Forward speed with full speed reward [m/s]' },
   normalize_reward: { type: 'boolean', default: true, description: 'Map the reward to [0, 1]' },
   offroad_terminal: { type: 'boolean', default: false, description: 'End the episode when the ego vehicle leaves the road' },
-  observation_vehicles: { type: 'integer', default: 5, min: 1, max: 50, description: 'Rows of the Kinematics observation (the ego vehicle and the nearest others)' },
+  ...kinematicsParams(DEFAULT_KINEMATICS),
 });
 
 function highwayDefinition(fast: boolean): EnvDefinition {
@@ -73,7 +104,7 @@ function highwayDefinition(fast: boolean): EnvDefinition {
         normalizeReward: bool(p, 'normalize_reward'),
         offroadTerminal: bool(p, 'offroad_terminal'),
         egoCollisionsOnly: fast,
-        observation: { ...DEFAULT_KINEMATICS, vehiclesCount: num(p, 'observation_vehicles') },
+        observation: kinematicsFrom(p, DEFAULT_KINEMATICS),
       }),
     ...roadFiles(fast ? 'highway-fast-v0' : 'highway-v0'),
   };
@@ -92,6 +123,7 @@ const mergeDefinition: EnvDefinition = {
     reward_speed_max: { type: 'number', default: 30, description: 'Speed with full speed reward [m/s]' },
     merging_speed_reward: { type: 'number', default: -0.5, description: 'Weight of the merge-lane slowdown penalty (sum of (target − speed)/target)' },
     lane_change_reward: { type: 'number', default: -0.05, description: 'Reward weight of a lane-change action' },
+    ...kinematicsParams(DEFAULT_KINEMATICS),
   },
   maxEpisodeSteps: null,
   rewardRange: [-Infinity, Infinity],
@@ -105,7 +137,7 @@ const mergeDefinition: EnvDefinition = {
       rewardSpeedRange: [num(p, 'reward_speed_min'), num(p, 'reward_speed_max')],
       mergingSpeedReward: num(p, 'merging_speed_reward'),
       laneChangeReward: num(p, 'lane_change_reward'),
-      observation: DEFAULT_KINEMATICS,
+      observation: kinematicsFrom(p, DEFAULT_KINEMATICS),
     }),
   ...roadFiles('merge-v0'),
 };
@@ -122,6 +154,7 @@ const roundaboutDefinition: EnvDefinition = {
     lane_change_reward: { type: 'number', default: -0.05, description: 'Reward weight of a lane-change action' },
     normalize_reward: { type: 'boolean', default: true, description: 'Map the reward to [0, 1]' },
     incoming_vehicle_destination: { type: 'integer', default: -1, min: -1, max: 2, description: 'Exit of the vehicle already in the roundabout: 0 east, 1 south, 2 north, -1 random' },
+    ...kinematicsParams(ROUNDABOUT_KINEMATICS),
   },
   maxEpisodeSteps: null,
   rewardRange: [0, 1],
@@ -136,7 +169,7 @@ const roundaboutDefinition: EnvDefinition = {
       normalizeReward: bool(p, 'normalize_reward'),
       incomingVehicleDestination: num(p, 'incoming_vehicle_destination') < 0 ? null : num(p, 'incoming_vehicle_destination'),
       targetSpeeds: ROUNDABOUT_TARGET_SPEEDS,
-      observation: { ...DEFAULT_KINEMATICS, absolute: true, featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-15, 15], vy: [-15, 15] } },
+      observation: kinematicsFrom(p, ROUNDABOUT_KINEMATICS),
     }),
   ...roadFiles('roundabout-v0'),
 };
@@ -187,6 +220,7 @@ const intersectionDefinition: EnvDefinition = {
     reward_speed_max: { type: 'number', default: 9.0, description: 'Speed with full speed reward [m/s]' },
     normalize_reward: { type: 'boolean', default: false, description: 'Map the reward from [collision, arrived] to [0, 1]' },
     offroad_terminal: { type: 'boolean', default: false, description: 'End the episode when the ego vehicle leaves the road' },
+    ...kinematicsParams(INTERSECTION_KINEMATICS),
   },
   maxEpisodeSteps: null,
   rewardRange: [-Infinity, Infinity],
@@ -204,13 +238,7 @@ const intersectionDefinition: EnvDefinition = {
       rewardSpeedRange: [num(p, 'reward_speed_min'), num(p, 'reward_speed_max')],
       normalizeReward: bool(p, 'normalize_reward'),
       offroadTerminal: bool(p, 'offroad_terminal'),
-      observation: {
-        ...DEFAULT_KINEMATICS,
-        vehiclesCount: 15,
-        features: ['presence', 'x', 'y', 'vx', 'vy', 'cos_h', 'sin_h'],
-        featuresRange: { x: [-100, 100], y: [-100, 100], vx: [-20, 20], vy: [-20, 20] },
-        absolute: true,
-      },
+      observation: kinematicsFrom(p, INTERSECTION_KINEMATICS),
     }),
   ...roadFiles('intersection-v0'),
 };

@@ -73,6 +73,26 @@ describe('driving environments', () => {
     if (!first.terminated) assert.equal(env.step(1).truncated, true);
   });
 
+  it('Kinematics options are parameters: rows, absolute coordinates, normalization, order', () => {
+    const rows = (params: Record<string, unknown>): number[][] => {
+      const { env } = registry.make('highway-fast-v0', params);
+      const obs = env.reset({ seed: 9 }).observation as Float64Array;
+      const out: number[][] = [];
+      for (let r = 0; r < obs.length / 5; r++) out.push(Array.from(obs.subarray(r * 5, r * 5 + 5)));
+      return out;
+    };
+    const plain = rows({ observation_normalize: false });
+    const absolute = rows({ observation_normalize: false, observation_absolute: true });
+    assert.equal(plain.length, 5);
+    assert.equal(rows({ observation_vehicles: 8 }).length, 8);
+    assert.deepEqual(absolute[0], plain[0], 'row 0 is absolute either way');
+    const ego = plain[0]!;
+    for (let r = 1; r < 5; r++) if (plain[r]![0] === 1) assert.ok(Math.abs(absolute[r]![1]! - (plain[r]![1]! + ego[1]!)) < 1e-3, `row ${r} x`);
+    const normalized = rows({});
+    assert.ok(normalized.every((row) => row.every((v) => v >= -1 && v <= 1)));
+    assert.throws(() => registry.make('highway-fast-v0', { observation_order: 'random' }), /observation_order/);
+  });
+
   it('highway-fast-v0: traffic does not test its own collisions, the ego vehicle does', () => {
     const { env } = registry.make('highway-fast-v0');
     env.reset({ seed: 2 });
