@@ -63,6 +63,10 @@ describe('replay of an episode in Chromium', function () {
     await seek(p, last);
     assert.match(await field(p, 'observation'), /final state/);
     assert.equal(await field(p, 'action'), '—');
+    // Nothing was observed there: no empty 7×7 frame either.
+    assert.equal(await p.page.isVisible('canvas[data-role="obs-view"]'), false);
+    await seek(p, last - 1);
+    assert.equal(await p.page.isVisible('canvas[data-role="obs-view"]'), true);
   });
 
   it('draws the observation as the agent’s 7×7 view, agent at the bottom centre', async () => {

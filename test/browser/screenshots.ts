@@ -11,6 +11,7 @@ import { ACTION } from '../../src/envs/minigrid/constants';
 import { liveDiagnostics } from '../../src/extension/panels/liveDiagnostics';
 import { makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
 import { failedEpisode, miniGridReturns, recordMiniGridEpisode } from './fixtures';
+import { drivingTrajectory } from '../unit/highway/replayFixture';
 import { launchChromium, openPanel, startWebviewServer, type PanelPage } from './harness';
 import type { ThemeName } from './themes';
 
@@ -45,7 +46,9 @@ async function main(): Promise<void> {
     ['replay-pendulum', 'replay', [{ type: 'replay.load', envId: 'Pendulum-v1', family: 'classic/pendulum', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeTrajectory('classic/pendulum', 200) }] }]],
     ['replay-acrobot', 'replay', [{ type: 'replay.load', envId: 'Acrobot-v1', family: 'classic/acrobot', caseIndex: 1, sides: [{ submission: 2, episode: null, trajectory: makeTrajectory('classic/acrobot', 200) }] }]],
     ['replay-minigrid', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 2, sides: [{ submission: 3, episode: null, trajectory: grid }], comparable: [], actionNames: names, returnScale: 1 }], seek(6)],
-    ['replay-failed', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 2, sides: [{ submission: 3, episode: failed.episode, trajectory: failed.trajectory }], comparable: [1, 2], actionNames: names, returnScale: 1 }], seek(9)],
+    ['replay-failed', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 2, sides: [{ submission: 3, episode: failed.episode, trajectory: failed.trajectory }], comparable: [1, 2], actionNames: names, returnScale: 1 }], seek(8)],
+    ['replay-roundabout', 'replay', [{ type: 'replay.load', envId: 'roundabout-v0', family: 'highway', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('roundabout-v0', 3) }] }], seek(2)],
+    ['replay-parking', 'replay', [{ type: 'replay.load', envId: 'parking-v0', family: 'highway/parking', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('parking-v0', 4) }] }], seek(4)],
     ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }], hover('Lineage of submissions', 0.55)],
     ['diagnostics-live', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs.slice(0, 16), report: null, analysis: liveDiagnostics(subs.slice(0, 16)) }]],
   ];
