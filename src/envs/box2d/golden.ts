@@ -44,7 +44,8 @@ export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unkn
 
   const r0 = env.reset({ seed: trace.reset_seed });
   if (draws.remaining > 0) return fail(0, `reset made ${draws.remaining} fewer draws than recorded`);
-  if (trace.initial_obs) {
+  // CarRacing records frames as hashes and base64, compared by its own pixel test.
+  if (Array.isArray(trace.initial_obs)) {
     const d = compareObs(r0.observation, trace.initial_obs, tol.obs);
     if (d.what) return fail(0, `initial obs ${d.what}`);
     maxObsDev = d.dev;
@@ -61,7 +62,7 @@ export function replayBox2dTrace(registry: EnvRegistry, envId: string, raw: unkn
       return fail(t + 1, e instanceof Error ? e.message : String(e));
     }
     if (draws.remaining > 0) return fail(t + 1, `${draws.remaining} recorded draws were not made`);
-    if (rec.obs) {
+    if (Array.isArray(rec.obs)) {
       const d = compareObs(r.observation, rec.obs, tol.obs);
       if (d.what) return fail(t + 1, `obs${d.what}`);
       maxObsDev = Math.max(maxObsDev, d.dev);

@@ -27,7 +27,7 @@ export interface Box2dTrace {
   world: Record<string, unknown>;
   rng_reset: LoggedDraw[];
   initial_bodies: Record<string, unknown>;
-  initial_obs?: number[];
+  initial_obs?: number[] | { sha256: string; b64: string };
   actions: unknown[];
   steps: RecordedStep[];
 }

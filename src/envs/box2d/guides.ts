@@ -40,3 +40,16 @@ type WalkerObservationIndex = {
 };
 /** [left hip, left knee, right hip, right knee] motor commands in -1..1. */
 type WalkerAction = [leftHip: number, leftKnee: number, rightHip: number, rightKnee: number];`;
+
+export const carRacingGuide = `## Observation and action (CarRacing-v3)
+- \`observation\` is a 96×96 RGB image as a \`Uint8Array\` of 27648 bytes, row-major: the pixel at row \`y\` (0 = top), column \`x\` has red, green, blue at \`(y * 96 + x) * 3 + 0, 1, 2\`.
+- The camera follows the car and turns with it: the car sits at about column 48, row 66, pointing up. Grey is road (slightly varying shades per tile), green is grass (two shades in a checker pattern), red/white stripes are kerbs on sharp bends. With \`domain_randomize: true\` the colours change every episode.
+- Rows 84–95 are the indicator bar on black: from the left the score digits (not drawn here), then white = speed (bar height), four blue bars = wheel spin (front left, front right, rear left, rear right), green horizontal bar = steering, red horizontal bar = rotation speed.
+- The first 50 steps zoom in from a wide view.
+- Continuous \`action\` (default) is \`[steer, gas, brake]\`: steer in [-1, 1] (negative is left), gas and brake in [0, 1]. The rear wheels' throttle rises by at most 0.1 per step. Discrete (\`continuous: false\`): 0 nothing, 1 steer left, 2 steer right, 3 gas, 4 brake.
+- Reward: +1000/N for each of the N track tiles the first time a wheel touches it, −0.1 per frame. The episode ends when every tile is visited (or the start line is crossed after \`lap_complete_percent\` of them), or with −100 when the car leaves the 333-unit playfield.`;
+
+export const carRacingDeclarations = `/** CarRacing-v3 image: 96×96 RGB, index (y * 96 + x) * 3 + channel. */
+declare const CAR_FRAME_WIDTH: 96;
+/** [steer (-1 left .. 1 right), gas 0..1, brake 0..1]; discrete: 0 nothing, 1 left, 2 right, 3 gas, 4 brake. */
+type CarAction = [steer: number, gas: number, brake: number] | 0 | 1 | 2 | 3 | 4;`;

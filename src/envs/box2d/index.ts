@@ -1,15 +1,32 @@
 /** The Box2D family: Gymnasium's LunarLander, BipedalWalker and CarRacing on planck. */
 import type { EnvDefinition } from '../core/definition';
 import { BipedalWalkerEnv } from './bipedalWalker';
+import { CarRacingEnv } from './carRacing';
 import { LunarLanderEnv } from './lunarLander';
-import { bipedalWalkerDeclarations, bipedalWalkerGuide, lunarLanderDeclarations, lunarLanderGuide } from './guides';
-import { bipedalWalkerStarter, lunarLanderStarter } from './starters';
+import { bipedalWalkerDeclarations, bipedalWalkerGuide, carRacingDeclarations, carRacingGuide, lunarLanderDeclarations, lunarLanderGuide } from './guides';
+import { bipedalWalkerStarter, carRacingStarter, lunarLanderStarter } from './starters';
 
 export const box2dEnvironments: readonly EnvDefinition[] = [
   landerDefinition('LunarLander-v3', false),
   landerDefinition('LunarLanderContinuous-v3', true),
   walkerDefinition('BipedalWalker-v3', false, 1600),
   walkerDefinition('BipedalWalkerHardcore-v3', true, 2000),
+  {
+    id: 'CarRacing-v3',
+    family: 'box2d/carracing',
+    description: 'Drive a car around a random track seen as a 96×96 top-down image; +1000/N per new track tile, -0.1 per frame, up to 1000 steps.',
+    params: {
+      continuous: { type: 'boolean', default: true, description: 'Continuous [steer, gas, brake] instead of 5 discrete actions (nothing, left, right, gas, brake)' },
+      domain_randomize: { type: 'boolean', default: false, description: 'Random road, background and grass colours each reset' },
+      lap_complete_percent: { type: 'number', default: 0.95, min: 0, max: 1, description: 'Fraction of tiles to visit before crossing the start counts as a finished lap' },
+    },
+    maxEpisodeSteps: 1000,
+    rewardRange: [-Infinity, Infinity],
+    create: (p) => new CarRacingEnv({ continuous: p['continuous'] !== false, domainRandomize: p['domain_randomize'] === true, lapCompletePercent: p['lap_complete_percent'] as number }),
+    starterPolicy: carRacingStarter,
+    declarations: carRacingDeclarations,
+    guide: carRacingGuide,
+  },
 ];
 
 /** Gymnasium registers the continuous lander under its own id; both ids accept `continuous`. */

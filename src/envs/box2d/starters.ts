@@ -104,3 +104,44 @@ export class Policy {
   }
 }
 `;
+
+export const carRacingStarter = `/**
+ * CarRacing-v3 starter: a track follower that reads the pixels. It looks at one row of the
+ * image ahead of the car, finds the grey road pixels, steers toward their centre, and keeps a
+ * gentle throttle (less in bends). Works for the continuous and the discrete action spaces.
+ * observation: 96×96 RGB bytes, pixel (x, y) at (y * 96 + x) * 3; the car sits near x 48, y 66.
+ */
+export class Policy {
+  private readonly continuous: boolean;
+  private readonly lookRow = 52;
+
+  constructor(ctx: PolicyContext) {
+    this.continuous = ctx.actionSpace.type === 'Box';
+  }
+
+  private isRoad(o: Observation, x: number, y: number): boolean {
+    const i = (y * 96 + x) * 3;
+    const r = o[i]!, g = o[i + 1]!, b = o[i + 2]!;
+    // Road is grey: the three channels close together and not bright white (kerbs).
+    return Math.abs(r - g) < 20 && Math.abs(g - b) < 20 && r > 60 && r < 200;
+  }
+
+  act(o: Observation): Action {
+    let sum = 0;
+    let count = 0;
+    for (let x = 0; x < 96; x++) {
+      if (this.isRoad(o, x, this.lookRow)) {
+        sum += x;
+        count++;
+      }
+    }
+    const offset = count > 0 ? (sum / count - 48) / 48 : 0;
+    const steer = Math.max(-1, Math.min(1, 2.5 * offset));
+    const gas = Math.abs(steer) > 0.5 ? 0.05 : 0.2;
+    if (this.continuous) return [steer, gas, 0];
+    if (steer < -0.2) return 1;
+    if (steer > 0.2) return 2;
+    return 3;
+  }
+}
+`;

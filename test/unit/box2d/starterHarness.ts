@@ -2,7 +2,7 @@
 import { transformSync } from 'esbuild';
 import type { EnvRegistry } from '../../../src/envs/core/registry';
 
-export function runStarter(registry: EnvRegistry, id: string, params: Record<string, unknown>, episodes: number, firstSeed = 0): number[] {
+export function runStarter(registry: EnvRegistry, id: string, params: Record<string, unknown>, episodes: number, firstSeed = 0, maxSteps = Infinity): number[] {
   const def = registry.get(id);
   const js = transformSync(def.starterPolicy, { loader: 'ts', format: 'cjs' }).code;
   const mod: { exports: { Policy?: new (ctx: unknown) => { act(o: unknown, info: unknown): unknown; reset?(o: unknown, info: unknown): void } } } = { exports: {} };
@@ -18,7 +18,7 @@ export function runStarter(registry: EnvRegistry, id: string, params: Record<str
     let obs = r0.observation;
     let info = r0.info;
     let total = 0;
-    for (;;) {
+    for (let t = 0; t < maxSteps; t++) {
       const r = env.step(policy.act(obs, info));
       total += r.reward;
       obs = r.observation;
