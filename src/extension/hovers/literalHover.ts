@@ -1,4 +1,4 @@
-/** Hover on a numeric literal in policy/: its value and score at each checkpoint (followed as literalHistory.ts says). */
+/** Hover on a numeric literal in policy/ (TypeScript or JSON): its value and score at each checkpoint (followed as literalHistory.ts says). */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { warmUp } from '../../analysis';
@@ -56,7 +56,7 @@ function preloadParserWhenUseful(session: RunSession): vscode.Disposable {
 
 export function registerLiteralHover(session: RunSession): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerHoverProvider([{ language: 'typescript', scheme: 'file' }], new LiteralHistoryHoverProvider(session)),
+    vscode.languages.registerHoverProvider([{ language: 'typescript', scheme: 'file' }, { language: 'json', scheme: 'file' }], new LiteralHistoryHoverProvider(session)),
     preloadParserWhenUseful(session),
   );
 }

@@ -67,4 +67,11 @@ describe('extension: numeric literal history (hover)', function () {
     assert.deepEqual(h?.entries.map((e) => e.submission), [1, 2, 3]);
     assert.deepEqual(values(h), [0.5, 0.5, 0.75]);
   });
+
+  it('follows a value in an imported JSON file by its path when entries are added around it', async () => {
+    const a = '{ "gains": { "kp": 1.5, "kd": 0.2 } }\n';
+    const b = '{ "bias": 0.1, "gains": { "ki": 0.01, "kp": 1.5, "kd": 0.3 } }\n';
+    assert.deepEqual(values(await literalHistory('weights.json', b, b.indexOf('0.3') + 1, cps(a, b))), [0.2, 0.3]);
+    assert.deepEqual(values(await literalHistory('weights.json', b, b.indexOf('0.01') + 1, cps(a, b))), ['not in this checkpoint', 0.01]);
+  });
 });
