@@ -28,8 +28,6 @@ export interface HostOptions {
   registry?: EnvRegistry;
   maxMessageBytes?: number;
   log?: (message: string) => void;
-  /** Start even though runner.json names a live process (tests that simulate stale files). */
-  ignoreExisting?: boolean;
   assessStarter?: boolean;
   /** Wire the edit analysis into feedback and report (default true; loaded lazily). */
   analysis?: boolean;
@@ -53,7 +51,7 @@ export class RunnerAlreadyRunning extends Error {
 export async function startRunnerHost(workspace: string, opts: HostOptions = {}): Promise<RunnerHost> {
   const paths = workspacePaths(workspace);
   const existing = readRunnerFile(paths.root);
-  if (existing && existing.pid !== process.pid && processAlive(existing.pid) && !opts.ignoreExisting) throw new RunnerAlreadyRunning(existing.pid, existing.port);
+  if (existing && existing.pid !== process.pid && processAlive(existing.pid)) throw new RunnerAlreadyRunning(existing.pid, existing.port);
   const lock = acquireRunnerLock(paths.state);
   if (!lock.ok) {
     const f = readRunnerFile(paths.root);

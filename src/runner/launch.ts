@@ -12,8 +12,6 @@ import { processAlive, readRunnerFile } from './runnerFile';
 
 /** `dist/runnerProcess.js`, beside this bundle (dist/cli.js) or in the repo's dist/ (tests via tsx). */
 export function runnerEntry(): string {
-  const override = process.env.POLICYFORGE_RUNNER_ENTRY;
-  if (override) return override;
   const candidates = [path.join(__dirname, 'runnerProcess.js'), path.join(__dirname, '..', '..', 'dist', 'runnerProcess.js'), path.join(__dirname, '..', 'dist', 'runnerProcess.js')];
   const found = candidates.find((c) => fs.existsSync(c));
   if (!found) throw new Error(`dist/runnerProcess.js not found (looked in ${candidates.join(', ')}); run "npm run build"`);
