@@ -115,6 +115,18 @@ describe('driving replay renderer', () => {
     assert.match(parkingRenderer.describe(env.snapshot()), /goal at/);
   });
 
+  it('draws parking from its observations when no snapshots were recorded', () => {
+    const { env } = registry.make('parking-v0');
+    const obs = env.reset({ seed: 3 }).observation as Record<string, Float64Array>;
+    const json = Object.fromEntries(Object.entries(obs).map(([k, v]) => [k, Array.from(v)]));
+    const scene = parseDrivingSnapshot(parkingRenderer.fromObservation?.(json, undefined));
+    const truth = parseDrivingSnapshot(env.snapshot());
+    assert.ok(scene && truth && scene.goal && truth.goal);
+    assert.ok(Math.abs(scene.vehicles[0]!.x - truth.vehicles[0]!.x) < 1e-9 && Math.abs(scene.goal.y - truth.goal.y) < 1e-9);
+    assert.ok(Math.abs(Math.cos(scene.vehicles[0]!.h - truth.vehicles[0]!.h) - 1) < 1e-12);
+    assert.equal(parkingRenderer.fromObservation?.([1, 2, 3], undefined), null);
+  });
+
   it('says so when the snapshot is not a driving scene', () => {
     assert.equal(parseDrivingSnapshot({ x: 1 }), null);
     assert.equal(highwayRenderer.describe(null), 'no driving scene');

@@ -6,7 +6,7 @@
  * metres, or frames the whole scene when `view` is null (parking). Lane shapes come only in the
  * first snapshot of an episode; later ones name the same `road`, so shapes are kept by that key.
  */
-import { drawMessage, type SceneContext, type SceneRenderer } from './registry';
+import { drawMessage, numbers, type SceneContext, type SceneRenderer } from './registry';
 
 type LineType = 0 | 1 | 2 | 3;
 type LaneShape =
@@ -238,5 +238,16 @@ export const highwayRenderer: SceneRenderer = {
   },
 };
 
-/** Parking plays at its decision rate (5 per second). */
-export const parkingRenderer: SceneRenderer = { ...highwayRenderer, family: 'highway/parking', stepsPerSecond: 5, aspect: 1.6 };
+/** The car and the goal from a parking observation ([x/100, y/100, vx/5, vy/5, cos h, sin h] each). */
+function parkingFromObservation(o: unknown): unknown {
+  if (typeof o !== 'object' || o === null) return null;
+  const r = o as Record<string, unknown>;
+  const me = numbers(r['observation'], 6);
+  const goal = numbers(r['desired_goal'], 6);
+  if (!me || !goal) return null;
+  const pose = (v: number[], l: number, w: number): Box => ({ x: (v[0] as number) * 100, y: (v[1] as number) * 100, h: Math.atan2(v[5] as number, v[4] as number), l, w });
+  return { ego: 0, vehicles: [{ ...pose(me, 5, 2), v: Math.hypot((me[2] as number) * 5, (me[3] as number) * 5), c: false }], view: null, goal: pose(goal, 8, 4) };
+}
+
+/** Parking plays at its decision rate (5 per second) and can be drawn from its observations. */
+export const parkingRenderer: SceneRenderer = { ...highwayRenderer, family: 'highway/parking', stepsPerSecond: 5, aspect: 1.6, fromObservation: parkingFromObservation };
