@@ -4,6 +4,7 @@
  * asserts a time.
  */
 import { BenchTable, type BenchModule } from './harness';
+import { box2dBench } from './box2d.bench';
 import { classicBench } from './classic.bench';
 import { cliBench } from './cli.bench';
 import { highwayBench } from './highway.bench';
@@ -13,7 +14,7 @@ import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -33,6 +33,8 @@ export interface CarRacingOptions {
   continuous: boolean;
   domainRandomize: boolean;
   lapCompletePercent: number;
+  /** Skip drawing the frame (the observation stays blank): for measurements of policies that ignore it. */
+  skipFrames?: boolean;
   engine?: PhysicsEngine;
   draws?: Draws;
 }
@@ -308,7 +310,7 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   }
 
   private renderFrame(): void {
-    if (!this.track) return;
+    if (!this.track || this.opts.skipFrames) return;
     renderCarFrame(this.frame, this.track, this.colors, this.frameState());
   }
 

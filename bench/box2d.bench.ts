@@ -1,0 +1,140 @@
+/**
+ * Box2D family throughput. Per environment: `env.step` with a uniform random policy through the
+ * full contract, against a bare engine loop that only steps the same planck world with the
+ * same iteration counts (the cost floor of the physics Gymnasium asks for). Then the LunarLander
+ * starter through the sandbox against the same episodes run in-process. Gymnasium itself is
+ * measured in the same run when `python3 -c "import gymnasium, Box2D"` works; otherwise that
+ * side is skipped with a note.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRegistry } from '../src/envs';
+import type { PhysWorld } from '../src/envs/box2d/physics';
+import { Rng } from '../src/envs/core/rng';
+import { buildBundle, SandboxPool, type EpisodeSpec } from '../src/sandbox';
+import { opsPerSecond, type BenchModule } from './harness';
+
+const IDS = ['LunarLander-v3', 'BipedalWalker-v3', 'CarRacing-v3'];
+const STEP_DT = Math.fround(1 / 50);
+
+function randomPolicyLoop(id: string): (n: number) => number {
+  const { env } = createRegistry().make(id);
+  const rng = new Rng(7);
+  let episode = 1;
+  env.reset({ seed: episode });
+  return (n) => {
+    for (let i = 0; i < n; i++) {
+      const r = env.step(env.actionSpace.sample(rng));
+      if (r.terminated || r.truncated) env.reset({ seed: ++episode });
+    }
+    return n;
+  };
+}
+
+/** The environment's own world after a reset, stepped with nothing else (the world is private: read it for the baseline only). */
+function bareWorldLoop(id: string): (n: number) => number {
+  const { env } = createRegistry().make(id);
+  env.reset({ seed: 1 });
+  const world = (env.inner as unknown as { world: PhysWorld }).world;
+  return (n) => {
+    for (let i = 0; i < n; i++) world.step(STEP_DT, 180, 60);
+    return n;
+  };
+}
+
+const PYTHON_PROBE = `
+import sys, time, json
+import gymnasium as gym
+out = {}
+for env_id in sys.argv[1:]:
+    env = gym.make(env_id)
+    env.reset(seed=1)
+    env.action_space.seed(7)
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < 3.0:
+        _, _, term, trunc, _ = env.step(env.action_space.sample())
+        steps += 1
+        if term or trunc:
+            env.reset()
+    out[env_id] = steps / (time.perf_counter() - t0)
+print(json.dumps(out))
+`;
+
+function pythonRates(): Record<string, number> | string {
+  try {
+    execFileSync('python3', ['-c', 'import gymnasium, Box2D'], { stdio: 'pipe', timeout: 60_000 });
+  } catch {
+    return 'python3 cannot import gymnasium and Box2D (pybox2d) here';
+  }
+  try {
+    return JSON.parse(execFileSync('python3', ['-c', PYTHON_PROBE, ...IDS], { encoding: 'utf8', timeout: 300_000 })) as Record<string, number>;
+  } catch (e) {
+    return `the Gymnasium measurement failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
+  }
+}
+
+/** The LunarLander starter: sandboxed episodes against the same episodes in-process. */
+async function sandboxedLander(): Promise<{ sandbox: number; direct: number }> {
+  const registry = createRegistry();
+  const def = registry.get('LunarLander-v3');
+  const specs: EpisodeSpec[] = Array.from({ length: 16 }, (_, i) => ({ caseIndex: i, envSeed: 100 + i, policySeed: i }));
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-box2d-'));
+  try {
+    mkdirSync(path.join(parent, 'policy'), { recursive: true });
+    writeFileSync(path.join(parent, 'policy/policy.ts'), def.starterPolicy);
+    const built = await buildBundle(parent, { typeCheck: false });
+    if (!built.ok) throw new Error(`starter does not build: ${built.diagnostics.map((d) => d.message).join('; ')}`);
+    const pool = new SandboxPool({ workers: 1 });
+    try {
+      const request = { bundle: built.bundle, envId: 'LunarLander-v3', params: {}, episodes: specs, limits: { maxTrajectorySteps: 0 } };
+      await pool.runBatch(request);
+      const t0 = performance.now();
+      const steps = (await pool.runBatch(request)).reduce((a, r) => a + r.length, 0);
+      const sandbox = (steps / (performance.now() - t0)) * 1000;
+      // In-process: the same seeds, the starter compiled into this process.
+      const { transformSync } = await import('esbuild');
+      const mod: { exports: { Policy?: new (ctx: unknown) => { act(o: unknown): unknown } } } = { exports: {} };
+      new Function('module', 'exports', transformSync(def.starterPolicy, { loader: 'ts', format: 'cjs' }).code)(mod, mod.exports);
+      const Policy = mod.exports.Policy!;
+      const t1 = performance.now();
+      let directSteps = 0;
+      for (const spec of specs) {
+        const { env } = registry.make('LunarLander-v3');
+        const policy = new Policy({ actionSpace: env.actionSpace.describe() });
+        let obs = env.reset({ seed: spec.envSeed }).observation;
+        for (;;) {
+          const r = env.step(policy.act(obs));
+          directSteps++;
+          obs = r.observation;
+          if (r.terminated || r.truncated) break;
+        }
+      }
+      const direct = (directSteps / (performance.now() - t1)) * 1000;
+      if (directSteps !== steps) process.stdout.write(`note: sandbox ran ${steps} steps, in-process ${directSteps}\n`);
+      return { sandbox, direct };
+    } finally {
+      await pool.close();
+    }
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
+export const box2dBench: BenchModule = {
+  name: 'box2d (planck engine, random policy, steps/s, one core)',
+  async run(table) {
+    for (const id of IDS) {
+      const batch = id.startsWith('CarRacing') ? 25 : 200;
+      const bare = opsPerSecond(bareWorldLoop(id), batch, 1500);
+      const rate = opsPerSecond(randomPolicyLoop(id), batch, 1500);
+      table.throughput(`${id} env.step`, rate, 'steps/s', 'bare planck world.step, same world', bare);
+    }
+    const lander = await sandboxedLander();
+    table.throughput('LunarLander-v3 starter, sandboxed (1 worker)', lander.sandbox, 'steps/s', 'same episodes in-process', lander.direct);
+    const python = pythonRates();
+    if (typeof python === 'string') process.stdout.write(`Gymnasium side skipped: ${python}\n`);
+    else for (const id of IDS) table.throughput(`Gymnasium 1.4 ${id} (same run)`, python[id] ?? NaN, 'steps/s', 'ours', opsPerSecond(randomPolicyLoop(id), 200, 1500));
+  },
+};
