@@ -3,9 +3,15 @@ import { createRegistry, type EnvRegistry } from '../../envs';
 
 let registry: EnvRegistry | undefined;
 
-export function builtInFamily(envId: string): string | undefined {
+/** The built-in environments, registered once. */
+export function builtInRegistry(): EnvRegistry {
   registry ??= createRegistry();
-  return registry.has(envId) ? registry.get(envId).family : undefined;
+  return registry;
+}
+
+export function builtInFamily(envId: string): string | undefined {
+  const r = builtInRegistry();
+  return r.has(envId) ? r.get(envId).family : undefined;
 }
 
 export function familyOf(envId: string, custom?: (envId: string) => string | undefined): string {

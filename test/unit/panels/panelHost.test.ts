@@ -41,6 +41,12 @@ describe('panel host', () => {
       assert.equal(names.length, Object.keys(ACTION).length);
     });
 
+    it('names the driving environments’ meta-actions, and nothing for continuous control', () => {
+      assert.deepEqual(actionNamesOf('highway-v0', 'highway'), ['LANE_LEFT', 'IDLE', 'LANE_RIGHT', 'FASTER', 'SLOWER']);
+      assert.equal(actionNamesOf('parking-v0', 'highway'), undefined);
+      assert.equal(actionNamesOf('no-such-env-v0', 'highway'), undefined);
+    });
+
     it('names the classic discrete actions and nothing for continuous ones', () => {
       assert.deepEqual(actionNamesOf('CartPole-v1', 'classic/cartpole'), ['push left', 'push right']);
       assert.equal(actionNamesOf('MountainCar-v0', 'classic/mountaincar')?.length, 3);
