@@ -45,7 +45,9 @@ for (let gx = -20; gx < 20; gx += 2) {
   }
 }
 
-const canvas = new Uint8Array(WINDOW_W * WINDOW_H * 3);
+// RGBA words so a run of one colour is a single native fill; little-endian byte order is R, G, B, A.
+const canvasWords = new Uint32Array(WINDOW_W * WINDOW_H);
+const canvas = new Uint8Array(canvasWords.buffer);
 const rowTmp = new Uint32Array(STATE_W * WINDOW_H * 3);
 const xsBuf = new Float64Array(16);
 const ysBuf = new Float64Array(16);
@@ -53,7 +55,7 @@ const ints: number[] = [];
 
 /** Fills `out` (96·96·3, row-major RGB) with the frame for `state`. */
 export function renderCarFrame(out: Uint8Array, track: Track, colors: FrameColors, state: CarFrameState): void {
-  canvas.fill(0);
+  canvasWords.fill(0);
   const angle = -state.hull.angle;
   const ca = Math.cos(angle);
   const sa = Math.sin(angle);
@@ -119,15 +121,9 @@ function hline(x0: number, x1: number, y: number, color: readonly number[]): voi
   const a = Math.max(0, x0);
   const b = Math.min(WINDOW_W - 1, x1);
   if (a > b) return;
-  const row = (WINDOW_H - 1 - y) * WINDOW_W * 3;
-  const r = color[0] as number;
-  const g = color[1] as number;
-  const bl = color[2] as number;
-  for (let x = a, i = row + a * 3; x <= b; x++, i += 3) {
-    canvas[i] = r;
-    canvas[i + 1] = g;
-    canvas[i + 2] = bl;
-  }
+  const row = (WINDOW_H - 1 - y) * WINDOW_W;
+  const word = ((color[0] as number) | ((color[1] as number) << 8) | ((color[2] as number) << 16)) >>> 0;
+  canvasWords.fill(word, row + a, row + b + 1);
 }
 
 /** SDL_gfx's filledPolygon on integer vertices (16.16 fixed-point edge crossings). */
@@ -203,16 +199,17 @@ function smoothscale(out: Uint8Array): void {
   const xspace = Math.trunc((0x10000 * WINDOW_W) / STATE_W);
   const xrecip = Math.trunc(0x100000000 / xspace);
   for (let y = 0; y < WINDOW_H; y++) {
-    let src = y * WINDOW_W * 3;
+    let src = y * WINDOW_W;
     let dst = y * STATE_W * 3;
     let a0 = 0;
     let a1 = 0;
     let a2 = 0;
     let counter = xspace;
-    for (let x = 0; x < WINDOW_W; x++, src += 3) {
-      const p0 = canvas[src] as number;
-      const p1 = canvas[src + 1] as number;
-      const p2 = canvas[src + 2] as number;
+    for (let x = 0; x < WINDOW_W; x++, src++) {
+      const word = canvasWords[src] as number;
+      const p0 = word & 0xff;
+      const p1 = (word >>> 8) & 0xff;
+      const p2 = (word >>> 16) & 0xff;
       if (counter > 0x10000) {
         a0 += p0;
         a1 += p1;
@@ -220,12 +217,12 @@ function smoothscale(out: Uint8Array): void {
         counter -= 0x10000;
       } else if (dst < (y + 1) * STATE_W * 3) {
         const frac = 0x10000 - counter;
-        rowTmp[dst++] = mulHi(a0 + mulHi(p0, counter), xrecip);
-        rowTmp[dst++] = mulHi(a1 + mulHi(p1, counter), xrecip);
-        rowTmp[dst++] = mulHi(a2 + mulHi(p2, counter), xrecip);
-        a0 = mulHi(p0, frac);
-        a1 = mulHi(p1, frac);
-        a2 = mulHi(p2, frac);
+        rowTmp[dst++] = ((a0 + ((p0 * counter) >>> 16)) * xrecip) >>> 16;
+        rowTmp[dst++] = ((a1 + ((p1 * counter) >>> 16)) * xrecip) >>> 16;
+        rowTmp[dst++] = ((a2 + ((p2 * counter) >>> 16)) * xrecip) >>> 16;
+        a0 = (p0 * frac) >>> 16;
+        a1 = (p1 * frac) >>> 16;
+        a2 = (p2 * frac) >>> 16;
         counter = xspace - frac;
       }
     }
