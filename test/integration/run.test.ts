@@ -320,16 +320,19 @@ describe('a PolicyForge run in VS Code', function () {
     assert.equal(s.budget.used, 22);
   });
 
-  it('a running submission shows a cancellable progress notification; Cancel stops it for free', async function () {
+  it('a running submission shows its progress in the status bar and the Run view, not a notification; the view\'s stop button cancels it for free', async function () {
     if (!driverAvailable) this.skip();
     const slow = starterSource.replace(/act\(([^)]*)\)[^{]*\{/, (m) => `${m}\n    let spin = 0;\n    for (let k = 0; k < 30000000; k++) spin += k;\n    if (spin < 0) return 0;`);
     await writePolicy(slow);
     const used = api.status()?.budget.used;
+    await vscode.commands.executeCommand('workbench.view.extension.policyforge');
     const pending = vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', { episodes: 16 });
-    await waitForText(TOASTS, 'PolicyForge: running 16 episodes', 60_000);
+    await waitForText(STATUS_ITEM, 'PolicyForge: running 16 episodes', 60_000);
     await waitForStatus(api, 'episodes running', (s) => s.running !== null, 60_000);
     await screenshot('09b-progress');
-    await click('.monaco-button', 'Cancel', { selector: '.notification-toast-container', text: 'running 16 episodes' });
+    const toasts = await visibleTexts(`${TOASTS} .notification-toast`);
+    assert.ok(!toasts.some((t) => t.includes('running 16 episodes')), `no progress notification: ${toasts.join(' | ')}`);
+    await click('.action-label[aria-label^="Cancel Submission"]');
     const outcome = await pending;
     assert.ok(outcome && !outcome.ok, 'the submit did not complete');
     assert.equal(outcome.reason, 'cancelled');

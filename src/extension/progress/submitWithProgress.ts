@@ -1,7 +1,10 @@
 /**
- * Runs a submit under a cancellable progress notification fed by `run.progress`; cancelling sends
- * `run.cancel`. A rejected submit (bad range, over budget, build error) becomes a message and,
- * for build errors, diagnostics at the offending lines; it costs nothing.
+ * Runs a submit with its progress in the status bar and on the Run view (fed by `run.progress`),
+ * and ends it with one notification: the result, with Open Feedback. A notification for the
+ * progress too made two per submit; cancelling is the Run view's stop button (or Cancel
+ * Submission), which sends `run.cancel`. A rejected submit (bad range, over budget, build error)
+ * becomes that one message instead and, for build errors, diagnostics at the offending lines; it
+ * costs nothing.
  */
 import * as vscode from 'vscode';
 import type { SubmissionSummary } from '../../protocol/feedback';
@@ -10,6 +13,9 @@ import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
+
+/** The Run view (package.json `views`), which shows a progress bar and a stop button while a submit runs. */
+const RUN_VIEW = 'policyforge.run';
 
 export type SubmitOutcome = { ok: true; summary: SubmissionSummary } | { ok: false; reason: string; message: string };
 
@@ -20,20 +26,22 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
   const count = 'episodes' in request ? request.episodes : undefined;
   const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
   try {
-    const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-      token.onCancellationRequested(() => void client.cancel().catch(() => undefined));
-      let last = 0;
-      const sub = model.onDidProgress((p) => {
-        if (p.phase !== 'submit' || p.total === 0) return;
-        progress.report({ message: `${p.done}/${p.total} episodes`, increment: ((p.done - last) / p.total) * 100 });
-        last = p.done;
-      });
-      try {
-        return await client.submit(request);
-      } finally {
-        sub.dispose();
-      }
-    });
+    const summary = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, (bar) =>
+      vscode.window.withProgress({ location: { viewId: RUN_VIEW } }, async (view) => {
+        let last = 0;
+        const sub = model.onDidProgress((p) => {
+          if (p.phase !== 'submit' || p.total === 0) return;
+          bar.report({ message: `${p.done}/${p.total} done` });
+          view.report({ increment: ((p.done - last) / p.total) * 100 });
+          last = p.done;
+        });
+        try {
+          return await client.submit(request);
+        } finally {
+          sub.dispose();
+        }
+      }),
+    );
     model.applySubmitted(summary);
     await model.refresh();
     if (!opts.quiet) {
