@@ -120,6 +120,17 @@ describe('charts and the edit-class palette in Chromium', function () {
       const n = running.filter((s) => s.edit?.class === c).length;
       if (n > 0) assert.equal(edits[c], n, `${c} edits`);
     }
+    // Hover on the lineage: the submission and its train mean, in the run's format.
+    const over = p.page.locator('section[aria-label="Lineage of submissions"] .u-over');
+    const box = (await over.boundingBox())!;
+    await over.hover({ position: { x: box.width * 0.5, y: box.height / 2 } });
+    await p.page.waitForSelector('section[aria-label="Lineage of submissions"] .chart-tooltip:not([hidden])');
+    const head = (await p.page.textContent('section[aria-label="Lineage of submissions"] .chart-tooltip .head')) ?? '';
+    const n = Number(/^submission #(\d+)$/.exec(head)?.[1]);
+    const s = running.find((x) => x.submission === n)!;
+    assert.ok(s !== undefined, head);
+    const value = await p.page.textContent('section[aria-label="Lineage of submissions"] .chart-tooltip .row .value');
+    assert.equal(value, runScoreFormat(running.map((x) => x.stats.mean)).score(s.stats.mean));
     // A later submit: the host sends a new snapshot, the panel follows.
     await p.send({ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report: null, analysis: liveDiagnostics(subs) });
     await p.rendered(2);

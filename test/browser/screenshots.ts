@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     ['replay-failed', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 2, sides: [{ submission: 3, episode: failed.episode, trajectory: failed.trajectory }], comparable: [1, 2], actionNames: names, returnScale: 1 }], seek(8)],
     ['replay-roundabout', 'replay', [{ type: 'replay.load', envId: 'roundabout-v0', family: 'highway', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('roundabout-v0', 3) }] }], seek(2)],
     ['replay-parking', 'replay', [{ type: 'replay.load', envId: 'parking-v0', family: 'highway/parking', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('parking-v0', 4) }] }], seek(4)],
-    ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }], hover('Lineage of submissions', 0.55)],
+    ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }], hover('Structural vs parametric share over time', 0.55)],
     ['diagnostics-live', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs.slice(0, 16), report: null, analysis: liveDiagnostics(subs.slice(0, 16)) }]],
   ];
   for (const theme of (process.env['PF_THEMES']?.split(',') ?? ['light', 'dark']) as ThemeName[]) {
