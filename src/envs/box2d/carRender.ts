@@ -45,9 +45,8 @@ for (let gx = -20; gx < 20; gx += 2) {
   }
 }
 
-// RGBA words so a run of one colour is a single native fill; little-endian byte order is R, G, B, A.
+// One word per pixel (R in the low byte) so a run of one colour is a single native fill.
 const canvasWords = new Uint32Array(WINDOW_W * WINDOW_H);
-const canvas = new Uint8Array(canvasWords.buffer);
 const rowTmp = new Uint32Array(STATE_W * WINDOW_H * 3);
 const xsBuf = new Float64Array(16);
 const ysBuf = new Float64Array(16);
