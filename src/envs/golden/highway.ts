@@ -22,7 +22,8 @@ interface DrivingEnvLike {
   observe(): unknown;
   getState(): Record<string, unknown>;
   setState(s: unknown): void;
-  useScriptedDraws(d: unknown[] | null): { pending: number } | null;
+  useScriptedDraws(d: unknown[] | null): unknown;
+  readonly pendingDraws: number;
   reset(opts?: unknown): unknown;
 }
 
@@ -42,9 +43,9 @@ export function replayHighwayTrace(registry: EnvRegistry, envId: string, raw: un
   if (opts.checkReset !== false) {
     inner.useScriptedDraws(trace.rng_reset);
     env.reset({ seed: 0 });
-    const left = inner.useScriptedDraws([]);
+    const left = inner.pendingDraws;
     inner.useScriptedDraws(null);
-    if (left && left.pending > 0) return fail(0, `reset made fewer draws than recorded`);
+    if (left > 0) return fail(0, `reset made ${left} fewer draws than recorded`);
     const d = diff(inner.getState(), trace.initial_state, 'reset state');
     if (d) return fail(0, d);
   }
@@ -63,8 +64,7 @@ export function replayHighwayTrace(registry: EnvRegistry, envId: string, raw: un
     const a = trace.actions[t];
     const action = Array.isArray(a) ? Float64Array.from(a as number[]) : a;
     const r = env.step(action);
-    const scripted = inner.useScriptedDraws([]);
-    if (scripted && scripted.pending > 0) return fail(t + 1, `${scripted.pending} recorded draws were not made`);
+    if (inner.pendingDraws > 0) return fail(t + 1, `${inner.pendingDraws} recorded draws were not made`);
     const checks: [unknown, unknown, string][] = [
       [normalizeObs(r.observation), expectedObs(s.obs), 'obs'],
       [r.reward, s.reward, 'reward'],

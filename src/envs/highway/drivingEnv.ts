@@ -67,6 +67,11 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     return this.scripted;
   }
 
+  /** Recorded draws not made yet (0 when drawing from the seed). */
+  get pendingDraws(): number {
+    return this.scripted?.pending ?? 0;
+  }
+
   protected newRoad(network: RoadNetwork): Road {
     return new Road(network, this.random);
   }

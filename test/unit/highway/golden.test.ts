@@ -37,6 +37,23 @@ describe('HighwayEnv golden traces (HighwayEnv 1.12.1 recordings)', () => {
     assert.match(report.traces[0]!.failure ?? '', /^step 3: reward: expected/);
   });
 
+  it('reports a reset that draws differently from the recording', () => {
+    const golden = load('highway_merge.json');
+    const trace = golden.traces[0] as { rng_reset: { m: string }[] };
+    trace.rng_reset[0]!.m = 'uniform';
+    const report = replayGoldenFile(registry, { ...golden, traces: [trace] });
+    assert.equal(report.traces[0]!.passed, false);
+    assert.match(report.traces[0]!.failure ?? '', /draw #1: made integers, recorded uniform/);
+  });
+
+  it('reports a step that makes fewer draws than recorded', () => {
+    const golden = load('highway_intersection.json');
+    const trace = golden.traces[0] as { steps: { rng: unknown[] }[] };
+    trace.steps[2]!.rng.push({ m: 'uniform', args: [], result: 0.5 });
+    const report = replayGoldenFile(registry, { ...golden, traces: [trace] });
+    assert.match(report.traces[0]!.failure ?? '', /^step 3: 1 recorded draws were not made/);
+  });
+
   it('reports a vehicle state that drifts', () => {
     const golden = load('highway_highway_fast.json');
     const trace = golden.traces[1] as { steps: { state: { vehicles: { position: number[] }[] } }[] };
