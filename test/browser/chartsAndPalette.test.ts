@@ -46,6 +46,10 @@ describe('charts and the edit-class palette in Chromium', function () {
     const upTo = subs.filter((s) => s.budget.used <= used);
     assert.ok(upTo.length > 0, head);
     const rows = await p.page.$$eval('section[aria-label="Best-so-far train mean"] .chart-tooltip .row', (rs) => rs.map((r) => [r.querySelector('.label')?.textContent, r.querySelector('.value')?.textContent]));
+    // Each row's swatch is its series' colour: the submission's edit class in the palette.
+    const swatches = await p.page.$$eval('section[aria-label="Best-so-far train mean"] .chart-tooltip .row .swatch', (ss) => ss.map((x) => getComputedStyle(x).backgroundColor));
+    const cls = rows.find((r) => r[0] !== 'best so far')?.[0] as EditClass;
+    assert.equal(swatches[1], await canonical(p, THEME_VARS.light[themeColorVariable(EDIT_CLASS_THEME_COLORS[cls])]!));
     const fmt = runScoreFormat(subs.map((s) => s.stats.mean));
     const best = Math.max(...upTo.map((s) => s.stats.mean));
     assert.deepEqual(rows.find((r) => r[0] === 'best so far'), ['best so far', fmt.score(best)]);

@@ -58,6 +58,11 @@ async function main(): Promise<void> {
       const p = await openPanel(browser, server, panel, { theme, height: 1000 });
       for (const m of messages) await p.send(m);
       await p.rendered(1);
+      // The whole page in the viewport first: a full-page capture that resizes it would re-lay the
+      // charts out and drop a hover.
+      const height = await p.page.evaluate(() => document.documentElement.scrollHeight);
+      await p.page.setViewportSize({ width: 1280, height: Math.max(1000, height) });
+      await p.page.waitForTimeout(100);
       if (act) await act(p);
       else if (panel === 'replay') await p.page.keyboard.press('End').catch(() => undefined);
       await p.page.waitForTimeout(300);

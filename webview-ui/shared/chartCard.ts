@@ -131,10 +131,9 @@ export class ChartCard {
     let x = pad;
     const y = pad + titleH + src.height + 6;
     ctx.font = `12px ${t.font}`;
-    for (const s of this.plot.series.slice(1)) {
-      if (s.show === false || typeof s.label !== 'string' || s.label === '') continue;
-      const stroke = typeof s.stroke === 'function' ? t.foreground : (s.stroke as string | undefined) ?? t.foreground;
-      ctx.fillStyle = stroke;
+    for (const [k, s] of this.plot.series.entries()) {
+      if (k === 0 || s.show === false || typeof s.label !== 'string' || s.label === '') continue;
+      ctx.fillStyle = seriesColor(this.plot, k, t.foreground);
       ctx.fillRect(x, y + 3, 10, 10);
       ctx.fillStyle = t.foreground;
       ctx.fillText(s.label, x + 14, y + 2);
@@ -196,7 +195,7 @@ export function hoverTooltip(fmt: ChartContent['hover'] = {}): uPlot.Plugin {
           const v = u.data[k]?.[i as number];
           if (v === null || v === undefined || !Number.isFinite(v)) return;
           const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
-          swatch.style.background = typeof s.stroke === 'string' ? s.stroke : 'currentColor';
+          swatch.style.background = seriesColor(u, k, 'currentColor');
           rows.push(h('div', { class: 'row' }, swatch, h('span', { class: 'label' }, typeof s.label === 'string' ? s.label : `series ${k}`), h('span', { class: 'value' }, fy(v))));
         });
         if (rows.length === 0) {
@@ -215,6 +214,13 @@ export function hoverTooltip(fmt: ChartContent['hover'] = {}): uPlot.Plugin {
       },
     },
   };
+}
+
+/** A series' colour as a CSS string: uPlot turns every `stroke` option into a function. */
+function seriesColor(u: uPlot, k: number, fallback: string): string {
+  const stroke = u.series[k]?.stroke;
+  const c = typeof stroke === 'function' ? stroke(u, k) : stroke;
+  return typeof c === 'string' && c !== '' ? c : fallback;
 }
 
 function shortNumber(v: number): string {
