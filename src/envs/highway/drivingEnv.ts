@@ -201,17 +201,20 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
    * `road` key that later snapshots repeat (trajectories store what changes).
    */
   snapshot(): unknown {
-    const vehicles = this.road.vehicles.map((v) => ({ x: v.position[0], y: v.position[1], h: v.heading, l: v.length, w: v.width, v: v.speed, c: v.crashed }));
+    // Millimetres and milliradians are plenty for drawing and halve the trajectory files.
+    const vehicles = this.road.vehicles.map((v) => ({ x: r3(v.position[0]), y: r3(v.position[1]), h: r3(v.heading), l: v.length, w: v.width, v: r3(v.speed), c: v.crashed }));
     const out: Record<string, unknown> = { time: this.time, ego: this.road.vehicles.indexOf(this.ego), vehicles, view: this.viewWidth };
-    const lanes = this.road.network.lanes().map((l) => l.lane.shape());
-    const obstacles = this.road.objects.filter((o) => o.kind === 'obstacle').map((o) => ({ x: o.position[0], y: o.position[1], h: o.heading, l: o.length, w: o.width }));
-    this.roadKey ??= roadKey(JSON.stringify([lanes, obstacles]));
-    out['road'] = this.roadKey;
-    if (!this.roadSent) {
-      out['lanes'] = lanes;
-      out['obstacles'] = obstacles;
-      this.roadSent = true;
+    if (!this.roadSent || this.roadKey === null) {
+      const lanes = this.road.network.lanes().map((l) => l.lane.shape());
+      const obstacles = this.road.objects.filter((o) => o.kind === 'obstacle').map((o) => ({ x: o.position[0], y: o.position[1], h: o.heading, l: o.length, w: o.width }));
+      this.roadKey ??= roadKey(JSON.stringify([lanes, obstacles]));
+      if (!this.roadSent) {
+        out['lanes'] = lanes;
+        out['obstacles'] = obstacles;
+        this.roadSent = true;
+      }
     }
+    out['road'] = this.roadKey;
     this.extraSnapshot(out);
     return out;
   }
@@ -223,6 +226,8 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
     this.roadSent = false;
   }
 }
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** A short content hash naming a road layout (FNV-1a). */
 function roadKey(text: string): string {
