@@ -4,7 +4,7 @@
  * HighwayEnv truncates itself at `duration`, so there is no TimeLimit.
  */
 import type { EnvDefinition } from '../core/definition';
-import type { ParamSpecs, ParamValues } from '../core/params';
+import { ParamError, type ParamSpecs, type ParamValues } from '../core/params';
 import { DEFAULT_KINEMATICS, type KinematicsConfig } from './observation';
 import { HighwayEnv } from './scenes/highway';
 import { IntersectionEnv } from './scenes/intersection';
@@ -64,6 +64,7 @@ const highwayParams = (fast: boolean): ParamSpecs => ({
   lanes_count: { type: 'integer', default: fast ? 3 : 4, min: 1, max: 10, description: 'Number of lanes' },
   vehicles_count: { type: 'integer', default: fast ? 20 : 50, min: 0, max: 200, description: 'Other vehicles spawned ahead of the ego vehicle' },
   duration: { type: 'number', default: fast ? 30 : 40, min: 1, max: 1000, description: 'Episode length [s]; truncated when reached' },
+  initial_lane_id: { type: 'integer', default: -1, min: -1, max: 9, description: 'Lane the ego vehicle starts on (0 left-most), -1 random' },
   ego_spacing: { type: 'number', default: fast ? 1.5 : 2, min: 0, max: 10, description: 'Gap ratio in front of the ego vehicle at spawn' },
   vehicles_density: { type: 'number', default: 1, min: 0.1, max: 10, description: 'Traffic density (gaps shrink as it grows)' },
   collision_reward: { type: 'number', default: -1, description: 'Reward weight of a collision' },
@@ -86,8 +87,10 @@ function highwayDefinition(fast: boolean): EnvDefinition {
     params: highwayParams(fast),
     maxEpisodeSteps: null,
     rewardRange: [0, 1],
-    create: (p) =>
-      new HighwayEnv({
+    create: (p) => {
+      const lane = num(p, 'initial_lane_id');
+      if (lane >= num(p, 'lanes_count')) throw new ParamError(fast ? 'highway-fast-v0' : 'highway-v0', 'initial_lane_id', `must be below lanes_count (${num(p, 'lanes_count')}), got ${lane}`);
+      return new HighwayEnv({
         simulationFrequency: num(p, 'simulation_frequency'),
         policyFrequency: num(p, 'policy_frequency'),
         lanesCount: num(p, 'lanes_count'),
@@ -95,7 +98,7 @@ function highwayDefinition(fast: boolean): EnvDefinition {
         duration: num(p, 'duration'),
         egoSpacing: num(p, 'ego_spacing'),
         vehiclesDensity: num(p, 'vehicles_density'),
-        initialLaneId: null,
+        initialLaneId: lane < 0 ? null : lane,
         collisionReward: num(p, 'collision_reward'),
         rightLaneReward: num(p, 'right_lane_reward'),
         highSpeedReward: num(p, 'high_speed_reward'),
@@ -105,7 +108,8 @@ function highwayDefinition(fast: boolean): EnvDefinition {
         offroadTerminal: bool(p, 'offroad_terminal'),
         egoCollisionsOnly: fast,
         observation: kinematicsFrom(p, DEFAULT_KINEMATICS),
-      }),
+      });
+    },
     ...roadFiles(fast ? 'highway-fast-v0' : 'highway-v0'),
   };
 }

@@ -93,6 +93,14 @@ describe('driving environments', () => {
     assert.throws(() => registry.make('highway-fast-v0', { observation_order: 'random' }), /observation_order/);
   });
 
+  it('highway-v0: the ego vehicle can start on a chosen lane', () => {
+    const { env } = registry.make('highway-v0', { initial_lane_id: 2, vehicles_count: 3 });
+    env.reset({ seed: 4 });
+    const inner = env.inner as unknown as DrivingEnv<Float64Array>;
+    assert.deepEqual(inner.ego.laneIndex, ['0', '1', 2]);
+    assert.throws(() => registry.make('highway-v0', { initial_lane_id: 4 }), /initial_lane_id" must be below lanes_count \(4\), got 4/);
+  });
+
   it('highway-fast-v0: traffic does not test its own collisions, the ego vehicle does', () => {
     const { env } = registry.make('highway-fast-v0');
     env.reset({ seed: 2 });
