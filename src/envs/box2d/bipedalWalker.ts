@@ -329,10 +329,20 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
     return this.terrain;
   }
 
+  /** The walker, its lidar, and the terrain within ±12 m (the replay draws this window around the hull). */
   snapshot(): unknown {
     if (!this.hull) return null;
+    const hx = this.hull.x();
+    const terrain: number[] = [];
+    this.terrain.terrainX.forEach((x, i) => {
+      if (Math.abs(x - hx) <= 12) terrain.push(round4(x), round4(this.terrain.terrainY[i] as number));
+    });
+    const obstacles = this.terrain.obstacles.filter((p) => p.some(([x]) => Math.abs(x - hx) <= 12)).map((p) => p.flatMap(([x, y]) => [round4(x), round4(y)]));
     return {
       kind: 'bipedalwalker',
+      terrain,
+      obstacles,
+      lidarRange: LIDAR_RANGE,
       hull: this.hull.polygons()[0],
       legs: this.legs.map((l) => l.polygons()[0]),
       groundContact: [this.groundContact[1], this.groundContact[3]],
@@ -340,6 +350,10 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
       hullPosition: [this.hull.x(), this.hull.y()],
     };
   }
+}
+
+function round4(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
 }
 
 function clip(x: number, lo: number, hi: number): number {

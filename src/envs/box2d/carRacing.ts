@@ -341,11 +341,25 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
     if (typeof s.t === 'number') this.t = s.t;
   }
 
-  /** Per step, the car only: the replay redraws the track once and the frame from this (no pixels stored). */
+  /**
+   * Per step: the car state and the track polygons within 60 units (about the frame's view),
+   * with each tile's visited flag. No pixels: the replay draws the scene from this.
+   */
   snapshot(): unknown {
-    if (!this.hull) return null;
+    if (!this.hull || !this.track) return null;
     const st = this.frameState();
-    return { kind: 'carracing', t: st.t, hull: st.hull, wheels: st.wheels, tilesVisited: this.tileVisitedCount, tileCount: this.visited.length };
+    const hx = st.hull.x;
+    const hy = st.hull.y;
+    const near = this.track.polygons.filter((p) => p.points.some(([x, y]) => Math.abs(x - hx) < 60 && Math.abs(y - hy) < 60));
+    return {
+      kind: 'carracing',
+      t: st.t,
+      hull: st.hull,
+      wheels: st.wheels,
+      tilesVisited: this.tileVisitedCount,
+      tileCount: this.visited.length,
+      polygons: near.map((p) => ({ points: p.points.flatMap(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]), kerb: p.tile < 0 ? p.color[1] === 0 ? 'red' : 'white' : null, visited: p.tile >= 0 && this.visited[p.tile] === true })),
+    };
   }
 }
 
