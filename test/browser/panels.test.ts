@@ -3,11 +3,11 @@
  * records postMessage and replays recorded host messages.
  */
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
 import type { HostToWebview } from '../../src/protocol/webview';
 import { runScoreFormat } from '../../src/stats/scoreFormat';
 import { makeGridTrajectory, makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
-import { chromiumAvailable, launchChromium, openPanel, startWebviewServer, type PanelPage, type WebviewServer } from './harness';
+import type { PanelPage } from './harness';
+import { cspViolations, panelSuite } from './suite';
 
 const subs = makeRun({ submissions: 12, episodes: 8, budget: 128, failRate: 0.1 });
 const report = makeReport(subs);
@@ -19,29 +19,7 @@ const snapshot = (n = subs.length, withReport = false): HostToWebview => ({
 
 describe('webview panels in Chromium', function () {
   this.timeout(60_000);
-  let server: WebviewServer;
-  let browser: Browser;
-  const open: PanelPage[] = [];
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      // .ci/run installs chromium; a dev machine without it skips rather than fails.
-      this.skip();
-    }
-    server = await startWebviewServer();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    for (const p of open) await p.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-  });
-  async function panel(kind: 'dashboard' | 'replay' | 'diagnostics', o: Parameters<typeof openPanel>[3] = {}): Promise<PanelPage> {
-    const p = await openPanel(browser, server, kind, o);
-    open.push(p);
-    return p;
-  }
-  const cspViolations = (p: PanelPage): string[] => p.console.filter((l) => /Content Security Policy|Refused to/i.test(l) || l.startsWith('pageerror'));
+  const { panel } = panelSuite();
 
   describe('dashboard', () => {
     it('says ready first, then renders the table and numbers from a snapshot', async () => {
