@@ -22,7 +22,7 @@ policy fares; the final score comes from episodes you never see.
   built-ins, no packages, no file or network access. \`Math.random\` is seeded per episode.
 - Each episode gets a fresh policy instance; a thrown exception, a timeout (${config.actTimeoutMs} ms per
   \`act\`, ${config.episodeTimeoutMs} ms per episode) or an invalid action ends that episode as a failure.
-- Environment: ${def.maxEpisodeSteps === null ? 'the environment truncates episodes at its own step limit (MiniGrid: `max_steps`, part of the reward formula)' : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
+- Environment: ${def.maxEpisodeSteps === null ? 'the environment ends episodes by its own limit (a step budget such as MiniGrid\'s `max_steps`, or a duration), described with its parameters' : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
     params.length ? `, parameters ${params.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}` : ''
   }.
 ${def.guide ? `\n${def.guide}\n` : ''}
