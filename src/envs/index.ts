@@ -4,6 +4,7 @@ import { classicEnvironments } from './classic';
 import { EnvRegistry } from './core/registry';
 import { highwayEnvironments } from './highway';
 import { minigridEnvironments } from './minigrid';
+import { mujocoEnvironments } from './mujoco';
 
 export function createRegistry(): EnvRegistry {
   const registry = new EnvRegistry();
@@ -11,6 +12,7 @@ export function createRegistry(): EnvRegistry {
   registry.registerAll(minigridEnvironments);
   registry.registerAll(highwayEnvironments);
   registry.registerAll(box2dEnvironments);
+  registry.registerAll(mujocoEnvironments);
   return registry;
 }
 

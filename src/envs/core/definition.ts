@@ -19,6 +19,12 @@ export interface EnvDefinition {
   readonly rewardRange: readonly [number, number];
   /** Build the bare environment (without the episode-limit wrapper). */
   create(params: ParamValues): Env;
+  /**
+   * Asynchronous preparation the environment needs before its first `reset` (a WebAssembly
+   * engine to instantiate, say). Called once per process by whoever runs episodes (the sandbox
+   * worker awaits it); `create` and the spaces must work without it.
+   */
+  readonly load?: () => Promise<void>;
   /** Source of `policy/policy.ts` for a new workspace: a small valid baseline. */
   readonly starterPolicy: string;
   /** Extra TypeScript declarations appended to the generated `policy/env.d.ts` (constants, helper types). */

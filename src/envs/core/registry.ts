@@ -55,6 +55,16 @@ export class EnvRegistry {
     return [...this.defs.values()];
   }
 
+  /** True when the id has an asynchronous `load` to await before its first episode in a process. */
+  needsPreparation(id: string): boolean {
+    return this.defs.get(id)?.load !== undefined;
+  }
+
+  /** Runs the definition's `load` (once per process: it caches its own result); resolves at once when there is none. */
+  async prepare(id: string): Promise<void> {
+    await this.get(id).load?.();
+  }
+
   /** Validates the parameters and builds the environment inside Gymnasium's episode limits. */
   make(id: string, params: Readonly<Record<string, unknown>> = {}): MadeEnv {
     const definition = this.get(id);

@@ -1,0 +1,155 @@
+/**
+ * The MuJoCo engine: the official WebAssembly build (`mujoco-js`), instantiated at most once per
+ * process. Instantiation is asynchronous, environments are created synchronously, so a process
+ * awaits `loadMujoco()` (the family's `load`, which the sandbox worker awaits before the first
+ * episode of a MuJoCo id) and `mujoco()` hands out the ready engine afterwards.
+ *
+ * Policies never see the engine: it lives on the worker's trusted side and the policy realm only
+ * receives observation arrays.
+ */
+import * as vm from 'node:vm';
+import type { MainModule, MjModel } from 'mujoco-js';
+import { MODEL_FILES } from './assets/models.generated';
+
+export class MujocoNotLoadedError extends Error {
+  override name = 'MujocoNotLoadedError';
+}
+
+let engine: MainModule | undefined;
+let loading: Promise<MainModule> | undefined;
+let loadError: string | undefined;
+
+/** Instantiates the engine once; later calls return the same promise. */
+export function loadMujoco(): Promise<MainModule> {
+  loading ??= (async () => {
+    // A plain require keeps the package outside the bundles (it is 11 MB of inlined WebAssembly):
+    // Node loads its ES module through require(esm) from node_modules at run time.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require('mujoco-js') as { default: (arg?: object) => Promise<MainModule> };
+    const m = await withCodeGeneration(() => mod.default({ print: () => undefined, printErr: () => undefined }));
+    m.FS.mkdir('/policyforge');
+    engine = m;
+    return m;
+  })();
+  loading.catch((e: unknown) => {
+    // A failed load may be retried (the next caller gets a fresh attempt and its own error).
+    loadError = e instanceof Error ? e.message : String(e);
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** The loaded engine; throws when `loadMujoco()` has not finished in this process. */
+export function mujoco(): MainModule {
+  if (!engine) {
+    throw new MujocoNotLoadedError(
+      loadError !== undefined
+        ? `the MuJoCo engine failed to load: ${loadError}`
+        : 'the MuJoCo engine is not loaded in this process: await loadMujoco() (the environment family\'s load()) before the first reset()',
+    );
+  }
+  return engine;
+}
+
+export function isMujocoLoaded(): boolean {
+  return engine !== undefined;
+}
+
+/** The version string of the loaded engine (e.g. "3.3.8"). */
+export function mujocoVersion(): string {
+  return mujoco().mj_versionString();
+}
+
+const compiled = new Map<string, MjModel>();
+
+/**
+ * A vendored model file compiled once per process and shared: environments only read the model
+ * (each owns its MjData), so one compilation serves every episode.
+ */
+export function compiledModel(file: string): MjModel {
+  let model = compiled.get(file);
+  if (model) return model;
+  const mj = mujoco();
+  const xml = MODEL_FILES[file];
+  if (xml === undefined) throw new Error(`no vendored MuJoCo model ${file}`);
+  const dir = `/policyforge/${file.slice(0, file.lastIndexOf('/'))}`;
+  mkdirs(mj, dir);
+  const vfsPath = `/policyforge/${file}`;
+  mj.FS.writeFile(vfsPath, xml);
+  model = mj.MjModel.loadFromXML(vfsPath);
+  compiled.set(file, model);
+  return model;
+}
+
+function mkdirs(mj: MainModule, dir: string): void {
+  let at = '';
+  for (const part of dir.split('/').filter(Boolean)) {
+    at += `/${part}`;
+    try {
+      mj.FS.mkdir(at);
+    } catch {
+      // Exists already.
+    }
+  }
+}
+
+/**
+ * The folder of the engine package, for a process that may read only what it is allowed to (the
+ * sandbox worker): undefined when the package is not installed.
+ */
+export function mujocoPackageDir(): string | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const path = require('node:path') as typeof import('node:path');
+    return path.dirname(path.dirname(require.resolve('mujoco-js')));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The engine's bindings (embind) build their call wrappers with `new Function` while the module
+ * initializes. The sandbox worker runs with code generation from strings disallowed in every
+ * realm, so for the duration of the load only, `Function` is a constructor from a private context
+ * that allows it: the wrappers are created there, and the worker's own realm and the policy realm
+ * keep their prohibition. Where code generation is allowed anyway (hosts, tests) nothing changes.
+ */
+async function withCodeGeneration<T>(load: () => Promise<T>): Promise<T> {
+  if (codeGenerationAllowed()) return load();
+  const realm = vm.createContext(Object.create(null) as object, { codeGeneration: { strings: true, wasm: true } });
+  const global = globalThis as { Function: FunctionConstructor };
+  const own = global.Function;
+  global.Function = vm.runInContext('Function', realm) as FunctionConstructor;
+  try {
+    return await load();
+  } finally {
+    global.Function = own;
+  }
+}
+
+function codeGenerationAllowed(): boolean {
+  try {
+    new Function('');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Everything an environment's first reset would otherwise spend seconds on: the engine, its
+ * model, and a few steps (WebAssembly functions are compiled on their first call), so episodes
+ * start inside their deadlines.
+ */
+export async function prepareModel(file: string): Promise<void> {
+  const mj = await loadMujoco();
+  const model = compiledModel(file);
+  const data = new mj.MjData(model);
+  try {
+    mj.mj_forward(model, data);
+    for (let i = 0; i < 20; i++) mj.mj_step(model, data);
+    mj.mj_rnePostConstraint(model, data);
+  } finally {
+    data.delete();
+  }
+}

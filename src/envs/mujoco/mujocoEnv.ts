@@ -1,0 +1,283 @@
+/**
+ * What every Gymnasium MuJoCo task shares: a vendored model simulated by the WebAssembly engine,
+ * an action written to `ctrl` and `frame_skip` calls of `mj_step` per step (then
+ * `mj_rnePostConstraint`, so contact forces are current), reset to the model's initial pose plus
+ * noise from our seeded generator, and the full simulator state as JSON.
+ *
+ * Spaces come from the static model description (`ModelInfo`) and not from the engine, so hosts
+ * can list environments and generate types without instantiating WebAssembly; the simulator is
+ * bound at the first reset. A test checks the static descriptions against the compiled models.
+ */
+import type { MainModule, MjData, MjModel } from 'mujoco-js';
+import { EMPTY_INFO, type Env, type EnvState, type Info, type ResetOptions, type ResetResult, type StepResult } from '../core/env';
+import { Rng } from '../core/rng';
+import { Box } from '../core/spaces';
+import { compiledModel, mujoco } from './engine';
+
+/** The sizes of a vendored model that spaces and layouts depend on. */
+export interface ModelInfo {
+  /** Key into the embedded model files, e.g. `gymnasium/half_cheetah.xml`. */
+  readonly file: string;
+  readonly nq: number;
+  readonly nv: number;
+  readonly nu: number;
+  readonly nbody: number;
+  /** Every actuator's control range is [-ctrlLimit, ctrlLimit] in these models. */
+  readonly ctrlLimit: number;
+  /** `opt.timestep` in seconds. */
+  readonly timestep: number;
+}
+
+// An environment owns its MjData; the engine's heap is not garbage-collected, so free it with the env.
+const dataFinalizer = new FinalizationRegistry<MjData>((data) => data.delete());
+
+/** One MjModel (shared) and one MjData (owned), with typed-array views that survive heap growth. */
+export class Simulation {
+  readonly mj: MainModule;
+  readonly model: MjModel;
+  readonly data: MjData;
+  readonly initQpos: Float64Array;
+  readonly bodyMass: Float64Array;
+  qpos!: Float64Array;
+  qvel!: Float64Array;
+  ctrl!: Float64Array;
+  act!: Float64Array;
+  xpos!: Float64Array;
+  xipos!: Float64Array;
+  cfrcExt!: Float64Array;
+  cinert!: Float64Array;
+  cvel!: Float64Array;
+  qfrcActuator!: Float64Array;
+  qfrcConstraint!: Float64Array;
+  siteXpos!: Float64Array;
+  tenLength!: Float64Array;
+  tenVelocity!: Float64Array;
+  qaccWarmstart!: Float64Array;
+
+  constructor(owner: object, file: string) {
+    this.mj = mujoco();
+    this.model = compiledModel(file);
+    this.data = new this.mj.MjData(this.model);
+    dataFinalizer.register(owner, this.data);
+    this.refreshViews();
+    this.initQpos = Float64Array.from(this.qpos);
+    this.bodyMass = Float64Array.from(this.model.body_mass as Float64Array);
+  }
+
+  /** Views detach when the WebAssembly memory grows (another model or MjData was allocated). */
+  views(): this {
+    if (this.qpos.byteLength === 0) this.refreshViews();
+    return this;
+  }
+
+  private refreshViews(): void {
+    const d = this.data as unknown as Record<string, Float64Array>;
+    this.qpos = d['qpos']!;
+    this.qvel = d['qvel']!;
+    this.ctrl = d['ctrl']!;
+    this.act = d['act']!;
+    this.xpos = d['xpos']!;
+    this.xipos = d['xipos']!;
+    this.cfrcExt = d['cfrc_ext']!;
+    this.cinert = d['cinert']!;
+    this.cvel = d['cvel']!;
+    this.qfrcActuator = d['qfrc_actuator']!;
+    this.qfrcConstraint = d['qfrc_constraint']!;
+    this.siteXpos = d['site_xpos']!;
+    this.tenLength = d['ten_length']!;
+    this.tenVelocity = d['ten_velocity']!;
+    this.qaccWarmstart = d['qacc_warmstart']!;
+  }
+
+  bodyId(name: string): number {
+    const id = this.mj.mj_name2id(this.model, this.mj.mjtObj.mjOBJ_BODY.value, name);
+    if (id < 0) throw new Error(`the model has no body named ${name}`);
+    return id;
+  }
+
+  resetData(): void {
+    this.mj.mj_resetData(this.model, this.data);
+    this.views();
+  }
+
+  /** Gymnasium's `set_state`: positions and velocities, then `mj_forward`. */
+  setState(qpos: ArrayLike<number>, qvel: ArrayLike<number>): void {
+    this.views();
+    this.qpos.set(qpos);
+    this.qvel.set(qvel);
+    this.mj.mj_forward(this.model, this.data);
+  }
+
+  /** Gymnasium's `do_simulation`: `ctrl`, `n` × `mj_step`, then the contact forces. */
+  simulate(action: ArrayLike<number>, n: number): void {
+    const { mj, model, data } = this;
+    const ctrl = this.views().ctrl;
+    for (let i = 0; i < ctrl.length; i++) ctrl[i] = action[i] as number;
+    for (let i = 0; i < n; i++) mj.mj_step(model, data);
+    mj.mj_rnePostConstraint(model, data);
+    this.views();
+  }
+
+  get time(): number {
+    return this.data.time;
+  }
+
+  /** Everything the next step depends on (the solver warm start included, for bit-exact resumes). */
+  getState(): SimState {
+    this.views();
+    return { time: this.data.time, qpos: [...this.qpos], qvel: [...this.qvel], act: [...this.act], qacc_warmstart: [...this.qaccWarmstart], ctrl: [...this.ctrl] };
+  }
+
+  loadState(s: SimState): void {
+    this.views();
+    const check = (name: string, values: unknown, into: Float64Array): void => {
+      if (!Array.isArray(values) || values.length !== into.length || !values.every((v) => typeof v === 'number')) {
+        throw new Error(`MuJoCo state: ${name} must be ${into.length} numbers`);
+      }
+      into.set(values as number[]);
+    };
+    check('qpos', s.qpos, this.qpos);
+    check('qvel', s.qvel, this.qvel);
+    check('act', s.act, this.act);
+    check('qacc_warmstart', s.qacc_warmstart, this.qaccWarmstart);
+    check('ctrl', s.ctrl, this.ctrl);
+    this.data.time = s.time;
+    this.mj.mj_forward(this.model, this.data);
+    this.mj.mj_rnePostConstraint(this.model, this.data);
+    this.views();
+  }
+}
+
+export interface SimState {
+  time: number;
+  qpos: number[];
+  qvel: number[];
+  act: number[];
+  qacc_warmstart: number[];
+  ctrl: number[];
+}
+
+/** A standard normal draw (Box–Muller) from our generator; NumPy's `standard_normal` in distribution. */
+export function standardNormal(rng: Rng): number {
+  const u1 = rng.random();
+  const u2 = rng.random();
+  return Math.sqrt(-2 * Math.log(1 - u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+export interface TaskStep {
+  reward: number;
+  terminated: boolean;
+  info: Info;
+}
+
+/** Digits kept per qpos value in replay snapshots: sub-millimetre, and a 1000-step episode stays small. */
+const SNAPSHOT_DIGITS = 4;
+
+export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
+  readonly observationSpace: Box;
+  readonly actionSpace: Box;
+  /** Seconds of simulated time per step: `timestep × frame_skip`. */
+  readonly dt: number;
+  protected readonly rng = new Rng(0);
+  private simulation: Simulation | undefined;
+  protected readonly obs: Float64Array;
+  private readonly result: StepResult<Float64Array>;
+
+  constructor(readonly info: ModelInfo, readonly frameSkip: number, observationSize: number) {
+    this.observationSpace = new Box(-Infinity, Infinity, [observationSize], 'float64');
+    this.actionSpace = new Box(-info.ctrlLimit, info.ctrlLimit, [info.nu], 'float32');
+    this.dt = info.timestep * frameSkip;
+    this.obs = new Float64Array(observationSize);
+    this.result = { observation: this.obs, reward: 0, terminated: false, truncated: false, info: EMPTY_INFO };
+  }
+
+  /** The simulator, created at first use (the engine must be loaded by then). */
+  get sim(): Simulation {
+    if (!this.simulation) {
+      this.simulation = new Simulation(this, this.info.file);
+      this.bind(this.simulation);
+    }
+    return this.simulation;
+  }
+
+  /** Looks up body ids and the like once the simulator exists. */
+  protected bind(_sim: Simulation): void {}
+
+  /** Sets qpos/qvel from the generator (Gymnasium's `reset_model`). */
+  protected abstract resetModel(sim: Simulation): void;
+  /** Writes the observation into `out`. */
+  protected abstract observe(sim: Simulation, out: Float64Array): void;
+  /** Simulates one step and returns its reward, termination and info. */
+  protected abstract advance(sim: Simulation, action: ArrayLike<number>): TaskStep;
+  protected resetInfo(_sim: Simulation): Info {
+    return EMPTY_INFO;
+  }
+
+  reset(opts?: ResetOptions): ResetResult<Float64Array> {
+    if (opts?.seed !== undefined) this.rng.reseed(opts.seed);
+    const sim = this.sim;
+    sim.resetData();
+    this.resetModel(sim);
+    this.observe(sim.views(), this.obs);
+    return { observation: this.obs, info: this.resetInfo(sim) };
+  }
+
+  step(action: Float64Array): StepResult<Float64Array> {
+    const sim = this.sim;
+    const r = this.advance(sim, action);
+    this.observe(sim.views(), this.obs);
+    const result = this.result;
+    result.reward = r.reward;
+    result.terminated = r.terminated;
+    result.truncated = false;
+    result.info = r.info;
+    return result;
+  }
+
+  /** Uniform noise in [-scale, scale) added to `base`, one draw per entry (NumPy's `uniform(size=n)`). */
+  protected uniformAround(base: ArrayLike<number>, scale: number): Float64Array {
+    const out = new Float64Array(base.length);
+    for (let i = 0; i < out.length; i++) out[i] = (base[i] as number) + this.rng.uniform(-scale, scale);
+    return out;
+  }
+
+  protected normalAround(base: ArrayLike<number>, scale: number): Float64Array {
+    const out = new Float64Array(base.length);
+    for (let i = 0; i < out.length; i++) out[i] = (base[i] as number) + scale * standardNormal(this.rng);
+    return out;
+  }
+
+  getState(): EnvState {
+    return { sim: this.sim.getState(), rng: this.rng.getState(), task: this.taskState() };
+  }
+
+  setState(state: EnvState): void {
+    const s = state as { sim?: SimState; rng?: [number, number, number, number]; task?: unknown } | null;
+    if (!s || typeof s !== 'object' || !s.sim || !Array.isArray(s.rng)) throw new Error('MuJoCo state must be { sim, rng, task } from getState()');
+    this.sim.loadState(s.sim);
+    this.rng.setState(s.rng);
+    this.loadTaskState(s.task);
+    this.observe(this.sim.views(), this.obs);
+  }
+
+  /** Task variables outside the simulator (a sampled goal, say). */
+  protected taskState(): unknown {
+    return null;
+  }
+  protected loadTaskState(_s: unknown): void {}
+
+  /** qpos of this step, rounded: the replay re-derives every pose from it. */
+  snapshot(): unknown {
+    const q = this.sim.views().qpos;
+    const scale = 10 ** SNAPSHOT_DIGITS;
+    const qpos = new Array<number>(q.length);
+    for (let i = 0; i < q.length; i++) qpos[i] = Math.round((q[i] as number) * scale) / scale;
+    return { qpos };
+  }
+}
+
+export function sumSquares(a: ArrayLike<number>, from = 0, to = a.length): number {
+  let s = 0;
+  for (let i = from; i < to; i++) s += (a[i] as number) * (a[i] as number);
+  return s;
+}
