@@ -61,7 +61,8 @@ if (Object.keys(nodePoints).length > 0) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', 'esbuild', 'playwright-core'],
+    // mujoco-js (11 MB of inlined WebAssembly) is required from node_modules by the processes that simulate.
+    external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
     plugins: [lazyAsSibling],
   }));
   contexts.push(await esbuild.context({

@@ -11,7 +11,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { NO_TRAJECTORY, type EpisodeError, type EpisodeRecord, type EpisodeStatus } from '../../protocol/episodes';
-import { WORKER_BUNDLE_CACHE_SIZE, type EpisodePosition, type RunEpisodesMessage, type WorkerMessage } from '../worker/messages';
+import { PREPARE_TIMEOUT_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePosition, type RunEpisodesMessage, type WorkerMessage } from '../worker/messages';
 import { unpackRecords } from '../worker/recordWire';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
 import { residentMb } from './residentMemory';
@@ -222,6 +222,14 @@ export class WorkerHandle {
         this.isReady = true;
         this.events.ready(this, m.pluginErrors);
         return;
+      case 'preparing': {
+        // The first episode starts when the load is over: its own deadlines begin with the next message.
+        clearTimeout(this.silenceTimer);
+        clearTimeout(this.episodeTimer);
+        this.timedJob = -1;
+        this.silenceTimer = setTimeout(() => this.kill({ status: 'runner_fault', error: { message: `preparing environment ${m.envId} took longer than ${PREPARE_TIMEOUT_MS} ms; the sandbox worker was stopped` } }), PREPARE_TIMEOUT_MS);
+        return;
+      }
       case 'progress': {
         const done: { job: Job; record: EpisodeRecord }[] = [];
         for (const { job: id, record } of unpackRecords(m.records)) {

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { WorkerArgs } from '../worker/messages';
+import { mujocoPackageDir } from '../../envs/mujoco/engine';
 
 export interface SpawnConfig {
   nodePath: string;
@@ -26,6 +27,7 @@ export function workerArgv(config: SpawnConfig): string[] {
     permission,
     `--allow-fs-read=${config.workerScript}`,
     ...config.plugins.map((p) => `--allow-fs-read=${p}`),
+    ...engineReads(),
     `--max-old-space-size=${config.heapMb}`,
     '--disallow-code-generation-from-strings',
     // One worker per core: V8's parallel GC helper threads would only take turns with the other
@@ -35,6 +37,12 @@ export function workerArgv(config: SpawnConfig): string[] {
     config.workerScript,
     JSON.stringify(args),
   ];
+}
+
+/** Environment engines the worker loads from node_modules (the MuJoCo WebAssembly build). */
+function engineReads(): string[] {
+  const dir = mujocoPackageDir();
+  return dir ? [`--allow-fs-read=${dir}`] : [];
 }
 
 export function spawnWorker(config: SpawnConfig): ChildProcess {

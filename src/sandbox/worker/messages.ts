@@ -19,6 +19,9 @@ import type { WireRecords } from './recordWire';
 /** Where an episode is: what a deadline that fires now is charged to. */
 export type EpisodePhase = 'constructor' | 'reset' | 'act';
 
+/** Longest an environment family's `load` may take in a worker (instantiating a WebAssembly engine takes seconds). */
+export const PREPARE_TIMEOUT_MS = 60_000;
+
 /** Most time between two progress messages of a busy worker (records wait at most this long). */
 export const REPORT_INTERVAL_MS = 4;
 
@@ -66,6 +69,11 @@ export interface EpisodePosition {
 
 export type WorkerMessage =
   | { type: 'ready'; pluginErrors: string[] }
+  /**
+   * The worker awaits an environment family's asynchronous `load` (a WebAssembly engine) before
+   * the next episode: the host holds its deadlines to PREPARE_TIMEOUT_MS until the next message.
+   */
+  | { type: 'preparing'; envId: string }
   /** Records finished since the last message, in job order, and the episode running now (if any). */
   | { type: 'progress'; records: WireRecords; current?: EpisodePosition };
 

@@ -38,6 +38,8 @@ function main(): void {
     if (!r.ok) pluginErrors.push(r.error.message);
   }
   const bundles = new Map<string, LoadedBundle>();
+  // Ids whose asynchronous `load` (a WebAssembly engine, say) was awaited in this process.
+  const prepared = new Set<string>();
   const queue: QueuedEpisode[] = [];
   const reporter = new Reporter((m) => send(m));
   let draining = false;
@@ -49,8 +51,19 @@ function main(): void {
    */
   const drain = (): void => {
     draining = true;
+    let preparing = false;
     try {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+      for (let next = queue[0]; next; next = queue[0]) {
+        if (!prepared.has(next.message.envId) && registry.needsPreparation(next.message.envId)) {
+          // Chunks that arrive meanwhile queue up (draining stays set); a failed load surfaces
+          // as the environment's own error when the episode runs.
+          prepared.add(next.message.envId);
+          preparing = true;
+          send({ type: 'preparing', envId: next.message.envId } satisfies WorkerMessage);
+          registry.prepare(next.message.envId).catch(() => undefined).then(drain, drain);
+          return;
+        }
+        queue.shift();
         const { message, job, bundle } = next;
         reporter.begin(job.job, message.exact);
         const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits };
@@ -62,7 +75,7 @@ function main(): void {
         reporter.finished(job.job, record, next.lastOfChunk || queue.length === 0);
       }
     } finally {
-      draining = false;
+      if (!preparing) draining = false;
     }
   };
 
