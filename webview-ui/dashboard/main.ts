@@ -10,6 +10,7 @@ import type { SubmissionSummary, CandidateResult } from '../../src/protocol/feed
 import type { DashboardState, HostToWebview } from '../../src/protocol/webview';
 import { ChartCard } from '../shared/chartCard';
 import { DataTable } from '../shared/dataTable';
+import { linkButton } from '../shared/controls';
 import { h, hx } from '../shared/dom';
 import { editBadge, editClassOf, editSizeText } from '../shared/editClass';
 import { formatCaseRanges, formatCaseSet } from '../../src/protocol/caseRanges';
@@ -217,15 +218,6 @@ function sourceLink(g: ErrorGroup): Node {
   const loc = g.location;
   if (loc === undefined) return h('span', { class: 'muted' }, '—');
   return linkButton(`${loc.file}:${loc.line}`, `Open ${loc.file} at line ${loc.line}`, () => bridge.post({ type: 'openSource', file: loc.file, line: loc.line, column: loc.column }));
-}
-
-function linkButton(text: string, label: string, onClick: () => void): HTMLButtonElement {
-  const b = h('button', { type: 'button', class: 'link', 'aria-label': label, title: label }, text);
-  b.addEventListener('click', (e) => {
-    e.stopPropagation();
-    onClick();
-  });
-  return b;
 }
 
 function truncate(s: string, n: number): string {

@@ -16,6 +16,7 @@ import '../shared/elements';
 import type { EpisodeSummary } from '../../src/protocol/feedback';
 import type { HostToWebview, ReplayLoad, ReplayState, ReplayTarget } from '../../src/protocol/webview';
 import { ChartCard } from '../shared/chartCard';
+import { actionButton, linkButton } from '../shared/controls';
 import { h, hx } from '../shared/dom';
 import { exportCanvasPng } from '../shared/exporter';
 import { connectHost } from '../shared/hostBridge';
@@ -357,16 +358,4 @@ function saveStep(frame: number): void {
   if (state.step === frame) return;
   state = { ...state, step: frame };
   bridge.saveState(state);
-}
-
-function actionButton(text: string, label: string, onClick: () => void): HTMLElement {
-  const b = hx('vscode-button', { secondary: true, 'aria-label': label, title: label }, text);
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function linkButton(text: string, label: string, onClick: () => void): HTMLButtonElement {
-  const b = h('button', { type: 'button', class: 'link', 'aria-label': label, title: label }, text);
-  b.addEventListener('click', onClick);
-  return b;
 }
