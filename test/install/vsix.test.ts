@@ -81,9 +81,9 @@ describe('install: the packaged .vsix', function () {
     assert.deepEqual(offending, []);
   });
 
-  it('carries from node_modules only esbuild\'s JavaScript API and binary', () => {
+  it('carries from node_modules only esbuild\'s JavaScript API and binary, and the MuJoCo engine', () => {
     const modules = names.filter((n) => n.startsWith('node_modules/'));
-    const unexpected = modules.filter((n) => !/^node_modules\/(esbuild\/(lib\/main\.js|package\.json|LICENSE\.md)|@esbuild\/[^/]+\/(bin\/esbuild|package\.json))$/.test(n));
+    const unexpected = modules.filter((n) => !/^node_modules\/(esbuild\/(lib\/main\.js|package\.json|LICENSE\.md)|@esbuild\/[^/]+\/(bin\/esbuild|package\.json)|mujoco-js\/(dist\/mujoco_wasm\.js|package\.json))$/.test(n));
     assert.deepEqual(unexpected, []);
     assert.ok(modules.some((n) => /^node_modules\/@esbuild\/[^/]+\/bin\/esbuild$/.test(n)), 'the platform binary');
   });
