@@ -4,6 +4,7 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import type { Env } from '../core/env';
+import { babyaiIds } from './babyai';
 import { CrossingEnv } from './envs/crossing';
 import { MultiRoomEnv } from './envs/multiRoom';
 import { ObstructedMaze1Env, ObstructedMazeFullEnv, type ObstructedMazeFullConfig } from './envs/obstructedMaze';
@@ -126,8 +127,11 @@ export const minigridEnvironments: readonly EnvDefinition[] = [
   ...omFull,
   ...unlock,
   ...multiRoom,
+  ...babyaiIds.map((b) => minigrid(b.id, b.description, b.create)),
 ];
 
 export { MiniGridEnv, type MiniGridObservation, type TaskKind } from './minigridEnv';
 export type { MiniGridSnapshot, MiniGridState } from './worldState';
 export { ACTION, COLOR, OBJECT, STATE } from './constants';
+export { BabyAILevel, type BabyAIInfo } from './babyai/level';
+export type { InstrSpec, ObjDescSpec } from './babyai/instr';

@@ -20,8 +20,11 @@ export interface MiniGridObservation {
   mission: string;
 }
 
-/** How an episode is won: reaching a goal tile, picking up one specific object, or opening one specific door. */
-export type TaskKind = 'goal' | 'pickup' | 'open_door';
+/**
+ * How an episode is won: reaching a goal tile, picking up one specific object, opening one
+ * specific door, or (BabyAI) whatever the level's instruction verifier decides.
+ */
+export type TaskKind = 'goal' | 'pickup' | 'open_door' | 'babyai';
 
 export interface MiniGridConfig {
   width: number;
@@ -53,6 +56,11 @@ const DY: readonly number[] = [...DIR_DY];
 
 export class InvalidActionError extends RangeError {
   override name = 'InvalidActionError';
+}
+
+/** A generator gave up on a layout (MiniGrid's RecursionError / RejectSampling); levels that retry catch it. */
+export class RejectSamplingError extends Error {
+  override name = 'RejectSamplingError';
 }
 
 export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
@@ -106,7 +114,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
   /** Visibility per view row j as 7 bits (bit i = column i). */
   private readonly viewRows = new Int32Array(VS);
   /** False while nothing the agent sees has changed since the view was computed. */
-  private viewDirty = true;
+  protected viewDirty = true;
   /** The image handed out; refreshed from the view on every step so callers may scribble on it. */
   private readonly image = new Uint8Array(VIEW_CELLS * 3);
   private readonly obs: MiniGridObservation = { image: this.image, direction: 0, mission: '' };
@@ -258,6 +266,14 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     return id;
   }
 
+  /** Changes an object's colour or door state after creation (GoToRedBallGrey greys its distractors). */
+  restyle(id: number, color: number, state = this.objState[id]!): void {
+    this.objColor[id] = color;
+    this.objState[id] = state;
+    this.refreshEncoding(id);
+    this.viewDirty = true;
+  }
+
   canOverlap(id: number): boolean {
     const t = this.objType[id]!;
     return t === T_GOAL || t === T_LAVA || t === T_FLOOR || (t === T_DOOR && this.objState[id] === S_OPEN);
@@ -387,7 +403,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     const yHi = Math.min(ty + size[1], this.height);
     let tries = 0;
     for (;;) {
-      if (tries > maxTries) throw new Error('rejection sampling failed in place_obj');
+      if (tries > maxTries) throw new RejectSamplingError('rejection sampling failed in place_obj');
       tries++;
       const x = this.randInt(tx, xHi);
       const y = this.randInt(ty, yHi);
@@ -438,7 +454,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.objClear[id] = t === T_WALL || (t === T_DOOR && st !== S_OPEN) ? 0 : 1;
   }
 
-  private writeObservation(): void {
+  protected writeObservation(): void {
     if (this.viewDirty) this.computeView();
     this.image.set(this.viewBytes);
     this.obs.direction = this.agentDir;

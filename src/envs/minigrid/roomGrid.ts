@@ -4,7 +4,7 @@
  * agent's current cell), the front-cell rule of `place_agent`, and `connect_all`.
  */
 import { COLOR_NAMES, COLOR, DIR_DX, DIR_DY, OBJECT, STATE } from './constants';
-import { MiniGridEnv, type TaskKind } from './minigridEnv';
+import { MiniGridEnv, RejectSamplingError, type TaskKind } from './minigridEnv';
 
 export interface Room {
   readonly top: [number, number];
@@ -14,6 +14,8 @@ export interface Room {
   readonly doorPos: ([number, number] | null)[];
   readonly neighbors: (Room | null)[];
   locked: boolean;
+  /** Objects placed with add_object / place_in_room (BabyAI's all-unique distractors read them). */
+  readonly objs: number[];
 }
 
 export interface RoomGridConfig {
@@ -50,7 +52,7 @@ export abstract class RoomGridEnv extends MiniGridEnv {
     for (let j = 0; j < this.numRows; j++) {
       const row: Room[] = [];
       for (let i = 0; i < this.numCols; i++) {
-        const room: Room = { top: [i * (s - 1), j * (s - 1)], size: [s, s], doors: [0, 0, 0, 0], doorPos: [null, null, null, null], neighbors: [null, null, null, null], locked: false };
+        const room: Room = { top: [i * (s - 1), j * (s - 1)], size: [s, s], doors: [0, 0, 0, 0], doorPos: [null, null, null, null], neighbors: [null, null, null, null], locked: false, objs: [] };
         row.push(room);
         this.wallRect(room.top[0], room.top[1], s, s);
       }
@@ -99,7 +101,9 @@ export abstract class RoomGridEnv extends MiniGridEnv {
   /** `place_in_room`: a free cell of the room, at Manhattan distance ≥ 2 from the agent, ≤ 1000 tries. */
   placeInRoom(i: number, j: number, id: number): [number, number] {
     const room = this.room(i, j);
-    return this.placeObj(id, room.top, room.size, (x, y) => Math.abs(this.agentX - x) + Math.abs(this.agentY - y) < 2, 1000);
+    const pos = this.placeObj(id, room.top, room.size, (x, y) => Math.abs(this.agentX - x) + Math.abs(this.agentY - y) < 2, 1000);
+    room.objs.push(id);
+    return pos;
   }
 
   /** `add_object`: kind and colour drawn when not given (kind first), then placed in the room. */
@@ -159,7 +163,7 @@ export abstract class RoomGridEnv extends MiniGridEnv {
   }
 
   /** `connect_all`: unlocked doors of random colours until every room is reachable from the agent's room. */
-  connectAll(maxIterations = 5000): void {
+  connectAll(maxIterations = 5000, doorColors: readonly string[] = COLOR_NAMES): void {
     const start = this.roomFromPos(this.agentX, this.agentY);
     const total = this.numRows * this.numCols;
     const reachCount = (): number => {
@@ -174,7 +178,7 @@ export abstract class RoomGridEnv extends MiniGridEnv {
       return seen.size;
     };
     for (let it = 0; ; it++) {
-      if (it > maxIterations) throw new Error('connect_all failed');
+      if (it > maxIterations) throw new RejectSamplingError('connect_all failed');
       if (reachCount() === total) return;
       const i = this.randInt(0, this.numCols);
       const j = this.randInt(0, this.numRows);
@@ -182,7 +186,7 @@ export abstract class RoomGridEnv extends MiniGridEnv {
       const room = this.room(i, j);
       if (!room.doorPos[k] || room.doors[k] !== 0) continue;
       if (room.locked || room.neighbors[k]!.locked) continue;
-      const color = COLOR[this.randElem(COLOR_NAMES)];
+      const color = COLOR[this.randElem(doorColors) as keyof typeof COLOR];
       this.addDoor(i, j, k, color, false);
     }
   }

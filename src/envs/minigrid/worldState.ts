@@ -17,6 +17,10 @@ export interface MiniGridTaskState {
   target_pos?: [number, number] | null;
   /** The target's encoding (checked on load when given). */
   target?: number[];
+  /** BabyAI: the instruction tree with its matched objects (see babyai/level.ts). */
+  instr?: unknown;
+  /** BabyAI: verifier progress (sequence flags, carried-before markers). */
+  progress?: unknown;
 }
 
 export interface MiniGridState {
@@ -86,7 +90,7 @@ export function saveWorldState(env: MiniGridEnv): MiniGridState {
     }
   }
   const task: MiniGridTaskState = { kind: env.taskKind };
-  if (env.taskKind !== 'goal' && env.targetId !== 0) {
+  if ((env.taskKind === 'pickup' || env.taskKind === 'open_door') && env.targetId !== 0) {
     task.target_pos = env.carrying === env.targetId ? null : findCell(env, env.targetId);
     task.target = [env.objType[env.targetId]!, env.objColor[env.targetId]!, env.objState[env.targetId]!];
   }
@@ -166,7 +170,7 @@ export function loadWorldState(env: MiniGridEnv, raw: unknown): void {
 
   const task = st.task;
   if (task !== undefined && task.kind !== env.taskKind) throw new MiniGridStateError(`task kind ${String(task.kind)} does not match this environment's ${env.taskKind}`);
-  if (env.taskKind !== 'goal') {
+  if (env.taskKind !== 'goal' && env.taskKind !== 'babyai') {
     if (task === undefined) throw new MiniGridStateError(`a ${env.taskKind} task needs task.target_pos to know which object counts`);
     if (task.target_pos === null) {
       if (env.carrying === 0) throw new MiniGridStateError('task.target_pos is null (target carried) but the agent carries nothing');

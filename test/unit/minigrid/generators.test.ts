@@ -11,7 +11,7 @@ import type { MiniGridEnv } from '../../../src/envs/minigrid/minigridEnv';
 import { runPlanner } from './referencePlanner';
 
 const registry = createRegistry();
-const ids = registry.list().filter((d) => d.family === 'minigrid').map((d) => d.id);
+const ids = registry.list().filter((d) => d.family === 'minigrid' && d.id.startsWith('MiniGrid-')).map((d) => d.id);
 const STRUCTURE_SEEDS = 60;
 const SOLVE_SEEDS = 12;
 
