@@ -23,13 +23,16 @@ export class Policy {
       angleTodo = 0;
       hoverTodo = -o[3]! * 0.5;
     }
-    if (this.continuous) {
-      return [Math.max(-1, Math.min(1, hoverTodo * 20 - 1)), Math.max(-1, Math.min(1, -angleTodo * 20))];
-    }
-    if (hoverTodo > Math.abs(angleTodo) && hoverTodo > 0.05) return 2;
-    if (angleTodo < -0.05) return 3;
-    if (angleTodo > 0.05) return 1;
-    return 0;
+    let engine = 0;
+    if (hoverTodo > Math.abs(angleTodo) && hoverTodo > 0.05) engine = 2;
+    else if (angleTodo < -0.05) engine = 3;
+    else if (angleTodo > 0.05) engine = 1;
+    return this.output(engine, [Math.max(-1, Math.min(1, hoverTodo * 20 - 1)), Math.max(-1, Math.min(1, -angleTodo * 20))]);
+  }
+
+  /** One starter serves both action spaces: the environment's space picks the form. */
+  private output(discrete: number, continuous: [number, number]): Action {
+    return (this.continuous ? continuous : discrete) as unknown as Action;
   }
 }
 `;
@@ -138,10 +141,13 @@ export class Policy {
     const offset = count > 0 ? (sum / count - 48) / 48 : 0;
     const steer = Math.max(-1, Math.min(1, 2.5 * offset));
     const gas = Math.abs(steer) > 0.5 ? 0.05 : 0.2;
-    if (this.continuous) return [steer, gas, 0];
-    if (steer < -0.2) return 1;
-    if (steer > 0.2) return 2;
-    return 3;
+    const discrete = steer < -0.2 ? 1 : steer > 0.2 ? 2 : 3;
+    return this.output(discrete, [steer, gas, 0]);
+  }
+
+  /** One starter serves both action spaces: the environment's space picks the form. */
+  private output(discrete: number, continuous: [number, number, number]): Action {
+    return (this.continuous ? continuous : discrete) as unknown as Action;
   }
 }
 `;
