@@ -14,12 +14,21 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Exit codes that mean something to scripts and agents. */
+/** Exit codes that mean something to scripts and agents (the table is in src/cli/README.md). */
 export const ExitCode = {
   ok: 0,
-  /** The command ran and the thing it checks failed (a golden trace, a rejected submit). */
+  /** The command was well formed and the run refused or failed it (budget, build, a failed golden trace). */
   failed: 1,
+  /** An argument error, caught by the CLI or by the runner's admission: fix the command and retry. */
   usage: 2,
-  /** The runner could not be reached or crashed. */
+  /** The runner could not be reached, or it stopped before it answered. */
   runner: 3,
 } as const;
+
+/** Runner rejections that are argument errors: the same request can never succeed, whatever the run's state. */
+const ARGUMENT_REASONS: ReadonlySet<string> = new Set(['malformed_request', 'message_too_large', 'index_out_of_pool', 'episodes_out_of_bounds', 'unknown_submission']);
+
+/** The exit code of a runner error reply, by its stable reason. */
+export function exitCodeForReason(reason: string): number {
+  return ARGUMENT_REASONS.has(reason) ? ExitCode.usage : ExitCode.failed;
+}

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { runReportSchema, submissionSummarySchema } from './documents';
 import {
   CancelResultSchema,
+  CheckResultSchema,
   CompletedNotificationSchema,
   EmptyParamsSchema,
   FeedbackParamsSchema,
@@ -32,6 +33,8 @@ export const RUN_METHODS = {
   'run.cancel': { params: EmptyParamsSchema, result: CancelResultSchema },
   'run.restore': { params: RestoreParamsSchema, result: RestoreResultSchema },
   'run.report': { params: EmptyParamsSchema, result: runReportSchema.nullable() },
+  /** Builds policy/ as a submit would (same build cache) and returns its diagnostics; runs and charges nothing. */
+  'run.check': { params: EmptyParamsSchema, result: CheckResultSchema },
 } as const;
 
 export type RunMethod = keyof typeof RUN_METHODS;

@@ -42,7 +42,7 @@ export const RunErrorCode = {
   malformedRequest: -32602,
   /** The frame exceeds the server's message size cap. */
   messageTooLarge: -32001,
-  /** A case index is outside `0..pool-1`, or a range is unreadable. */
+  /** A case index is outside `0..pool-1` (an unreadable list is `malformedRequest`). */
   indexOutOfPool: 1001,
   /** The number of episodes in one submit is below the minimum or above the maximum. */
   episodesOutOfBounds: 1002,
@@ -62,6 +62,8 @@ export const RunErrorCode = {
   cancelled: 1009,
   /** A runner-side fault (disk, sandbox crash); never charged. */
   internal: 1010,
+  /** A `strict` submit of a policy with type errors; diagnostics are in `data`. */
+  typeErrors: 1011,
 } as const;
 export type RunErrorCodeName = keyof typeof RunErrorCode;
 
@@ -84,6 +86,8 @@ export const SubmitParamsObject = z
     episodes: z.number().int().positive().optional().describe('Run this many episodes on the next unused case indices.'),
     /** Free text kept in the journal and summary (what the agent tried). */
     note: z.string().max(2000).optional().describe('Optional note recorded with the submission.'),
+    /** Without it a policy with type errors still runs (and is charged); clients warn first, from `run.check`. */
+    strict: z.boolean().optional().describe('Refuse the submit, uncharged, when policy/ has type errors (by default it runs with a warning).'),
   })
   .strict();
 export const SubmitParamsSchema = SubmitParamsObject.refine((p) => (p.cases === undefined) !== (p.episodes === undefined), { message: 'give exactly one of cases or episodes' });
@@ -119,6 +123,35 @@ export const InfoParamsSchema = z
   .strict();
 
 // --- replies -------------------------------------------------------------------------------
+
+/** One problem the build of `policy/` found. `syntax`, `resolve` and `limit` errors block the build; `type` errors do not. */
+export const BuildDiagnosticSchema = z.object({
+  file: z.string(),
+  line: z.number(),
+  column: z.number(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+  kind: z.enum(['syntax', 'resolve', 'type', 'limit']),
+});
+export type BuildDiagnostic = z.infer<typeof BuildDiagnosticSchema>;
+
+/** `run.check`: what a submit of the current `policy/` would meet at its build, without running or charging anything. */
+export const CheckResultSchema = z.object({
+  /** False when the submit would be refused as `bundle_does_not_build`. */
+  builds: z.boolean(),
+  /** Type errors: a plain submit runs anyway (clients warn), a `strict` one is refused. */
+  typeErrors: z.number().int(),
+  diagnostics: z.array(BuildDiagnosticSchema),
+});
+export type CheckResult = z.infer<typeof CheckResultSchema>;
+
+/** "policy/policy.ts:4:7 Type 'string' is not assignable…" for the first `limit` type errors, for warnings. */
+export function typeErrorLines(check: Pick<CheckResult, 'diagnostics'>, limit = 3): string[] {
+  const errors = check.diagnostics.filter((d) => d.kind === 'type' && d.severity === 'error');
+  const lines = errors.slice(0, limit).map((d) => `${d.file}:${d.line}:${d.column} ${d.message.split('\n')[0]}`);
+  if (errors.length > limit) lines.push(`… ${errors.length - limit} more`);
+  return lines;
+}
 
 export const runPhaseSchema = z.enum(['agent', 'validating', 'assessing', 'complete']);
 export type RunPhase = z.infer<typeof runPhaseSchema>;

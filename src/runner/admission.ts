@@ -40,12 +40,19 @@ export async function admitSubmit(raw: unknown, config: RunConfig, state: RunSta
       remaining,
     });
   }
-  const built = await executor.build(root);
+  const built = await executor.build(root, p.strict ? { typeCheck: true } : undefined);
   if (!built.ok) {
     const first = built.diagnostics.find((d) => d.severity === 'error');
     throw new RunError('bundleDoesNotBuild', `policy/ does not build${first ? `: ${first.file}:${first.line}:${first.column} ${first.message}` : ''}`, { diagnostics: built.diagnostics });
   }
-  return { bundle: built.bundle, cases, note: p.note, typeErrors: built.diagnostics.filter((d) => d.kind === 'type').length };
+  const typeErrors = built.diagnostics.filter((d) => d.kind === 'type' && d.severity === 'error');
+  if (p.strict && typeErrors.length > 0) {
+    const first = typeErrors[0]!;
+    throw new RunError('typeErrors', `policy/ has ${typeErrors.length} type error(s), and a strict submit refuses them (nothing was charged): ${first.file}:${first.line}:${first.column} ${first.message}`, {
+      diagnostics: built.diagnostics,
+    });
+  }
+  return { bundle: built.bundle, cases, note: p.note, typeErrors: typeErrors.length };
 }
 
 /** Cases named by the submit, as a list or as ranges text, each inside the pool. */
@@ -53,7 +60,8 @@ function listedCases(listed: number[] | string, poolSize: number): number[] {
   let cases: number[];
   if (typeof listed === 'string') {
     const r = parseCaseRanges(listed);
-    if (!r.ok) throw new RunError('indexOutOfPool', `bad case list: ${r.message}`);
+    // An unreadable list is a malformed request; only a readable index past the pool is out of pool.
+    if (!r.ok) throw new RunError('malformedRequest', `bad case list: ${r.message}`, { field: 'cases' });
     cases = r.cases;
   } else cases = listed;
   const bad = cases.find((i) => i < 0 || i >= poolSize);

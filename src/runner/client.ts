@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { describeIssues } from '../protocol/documents';
 import { isRunNotification, RUN_METHOD_SCHEMAS, RUN_NOTIFICATION_SCHEMAS, type RunMethod, type RunNotification, type RunNotificationParams, type RunParams, type RunResult } from '../protocol/methods';
 import type { RunReport, SubmissionSummary } from '../protocol/feedback';
-import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RunErrorCode, RunErrorDataSchema, type CancelResult, type RestoreResult, type RunInfo, type RunStatus, type SubmitParams } from '../protocol/run';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RunErrorCode, RunErrorDataSchema, type CancelResult, type CheckResult, type RestoreResult, type RunInfo, type RunStatus, type SubmitParams } from '../protocol/run';
 import { readRunnerFile } from './runnerFile';
 
 /** A JSON-RPC error reply from the runner, with its numeric code and stable reason. */
@@ -19,6 +19,22 @@ export class RunClientError extends Error {
     readonly code: number,
     readonly reason: string,
     readonly data: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The connection to the runner dropped while a request was waiting for its reply (the runner
+ * crashed or was killed). `submission` is the submission the runner was running at that moment,
+ * as its last `run.progress` said, or null when none was under way.
+ */
+export class RunnerLostError extends Error {
+  override name = 'RunnerLostError';
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly submission: number | null,
   ) {
     super(message);
   }
@@ -43,10 +59,20 @@ export interface ConnectOptions {
 export class RunnerClient extends EventEmitter<RunClientEvents> {
   private readonly rpc: JSONRPCClient;
   private closedByUs = false;
+  /** Set once the runner dropped the connection on its own; pending and later requests fail with RunnerLostError. */
+  private lost: string | null = null;
+  /** The submission the runner's progress last counted, until its `run.submitted` arrives. */
+  private runningSubmission: number | null = null;
   /** One emit per notification, in a mapped type so a generic `N` picks the matching one. */
   private readonly emitters: { readonly [N in RunNotification]: (params: RunNotificationParams<N>) => void } = {
-    'run.progress': (p) => this.emit('run.progress', p),
-    'run.submitted': (p) => this.emit('run.submitted', p),
+    'run.progress': (p) => {
+      if (p.phase === 'submit') this.runningSubmission = p.submission;
+      this.emit('run.progress', p);
+    },
+    'run.submitted': (p) => {
+      if (p.summary.submission === this.runningSubmission) this.runningSubmission = null;
+      this.emit('run.submitted', p);
+    },
     'run.completed': (p) => this.emit('run.completed', p),
     'run.rejected': (p) => this.emit('run.rejected', p),
   };
@@ -59,6 +85,7 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
     });
     socket.on('message', (data) => this.onMessage(data.toString()));
     socket.on('close', (code, reason) => {
+      if (!this.closedByUs) this.lost = `the runner closed the connection (${code}${reason.length ? ` ${reason.toString()}` : ''})`;
       this.rpc.rejectAllPendingRequests(this.closedByUs ? 'connection closed' : `the runner closed the connection (${code}${reason.length ? ` ${reason.toString()}` : ''})`);
       this.emit('close', code, reason.toString());
     });
@@ -137,7 +164,12 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
   /** Calls a method; rejects with RunClientError carrying the runner's code and reason, or when the reply does not match the protocol. */
   async request<M extends RunMethod>(method: M, params: RunParams<M>): Promise<RunResult<M>> {
     const id = nextRequestId++;
-    const response = await this.rpc.requestAdvanced({ jsonrpc: '2.0', id, method, params });
+    if (this.lost !== null) throw new RunnerLostError(this.lost, method, null);
+    const response = await Promise.resolve(this.rpc.requestAdvanced({ jsonrpc: '2.0', id, method, params })).catch((e: unknown) => {
+      // The send itself failed because the socket went away under it.
+      throw this.lost !== null ? new RunnerLostError(this.lost, method, method === 'run.submit' ? this.runningSubmission : null) : e;
+    });
+    if (response.error && this.lost !== null) throw new RunnerLostError(this.lost, method, method === 'run.submit' ? this.runningSubmission : null);
     if (response.error) {
       const data = RunErrorDataSchema.safeParse(response.error.data);
       throw new RunClientError(response.error.message, response.error.code, data.success ? data.data.reason : 'error', data.success ? data.data : {});
@@ -170,6 +202,10 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
   }
   report(): Promise<RunReport | null> {
     return this.request('run.report', {});
+  }
+  /** The build diagnostics a submit of the current policy/ would meet (nothing runs, nothing is charged). */
+  check(): Promise<CheckResult> {
+    return this.request('run.check', {});
   }
 
   /** Sends a raw text frame (tests and diagnostics). */

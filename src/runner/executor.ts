@@ -7,8 +7,12 @@ import type { EpisodeRecord } from '../protocol/episodes';
 import type { BatchRequest, BuildResult } from '../sandbox/types';
 
 export interface EpisodeExecutor {
-  /** Builds `<root>/policy/` (paths in the result are relative to `root`). */
-  build(root: string): Promise<BuildResult>;
+  /**
+   * Builds `<root>/policy/` (paths in the result are relative to `root`). With `typeCheck`, type
+   * errors join the diagnostics (they never fail the build): `run.check` and strict submits ask
+   * for them, plain submits do not pay for the checker.
+   */
+  build(root: string, opts?: { typeCheck?: boolean }): Promise<BuildResult>;
   runBatch(request: BatchRequest): Promise<EpisodeRecord[]>;
   close(): Promise<void>;
 }

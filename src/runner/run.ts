@@ -12,7 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { RunReport, SubmissionSummary } from '../protocol/feedback';
-import type { CancelResult, ProgressNotification, RejectedNotification, RestoreResult, RunInfo, RunStatus } from '../protocol/run';
+import type { CancelResult, CheckResult, ProgressNotification, RejectedNotification, RestoreResult, RunInfo, RunStatus } from '../protocol/run';
 import { admitSubmit, type Admitted } from './admission';
 import { readJson } from './atomicFs';
 import { CheckpointStore } from './checkpoints';
@@ -105,6 +105,15 @@ export class Run extends EventEmitter<RunEvents> {
 
   feedback(submission?: number): SubmissionSummary {
     return runFeedback(this.ctx, submission);
+  }
+
+  /** Builds policy/ as the next submit would (the result lands in the build cache it reads), queued so it never runs beside a batch. */
+  check(): Promise<CheckResult> {
+    return this.queue.enqueue(async () => {
+      const built = await this.opts.executor.build(this.paths.root, { typeCheck: true });
+      const diagnostics = built.diagnostics.map(({ file, line, column, message, severity, kind }) => ({ file, line, column, message, severity, kind }));
+      return { builds: built.ok, typeErrors: diagnostics.filter((d) => d.kind === 'type' && d.severity === 'error').length, diagnostics };
+    });
   }
 
   report(): RunReport | null {

@@ -14,6 +14,7 @@ const REASONS: Record<RunErrorCodeName, string> = {
   unknownSubmission: 'unknown_submission',
   cancelled: 'cancelled',
   internal: 'internal',
+  typeErrors: 'type_errors',
 };
 
 export class RunError extends Error {

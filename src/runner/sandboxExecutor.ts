@@ -5,7 +5,7 @@ import { BuildCache } from './buildCache';
 import type { EpisodeExecutor } from './executor';
 
 export interface SandboxExecutorOptions extends SandboxPoolOptions {
-  /** Run the TypeScript checker on each build (type errors are reported, never blocking). */
+  /** Run the TypeScript checker on every build, not only the ones that ask (type errors are reported, never blocking). */
   typeCheck?: boolean;
 }
 
@@ -15,14 +15,16 @@ export function createSandboxExecutor(opts: SandboxExecutorOptions = {}): Episod
   const getPool = (): SandboxPool => (pool ??= new SandboxPool(poolOptions));
   const cache = new BuildCache();
   return {
-    build: async (root) => {
+    build: async (root, buildOpts) => {
+      const typed = (typeCheck ?? false) || (buildOpts?.typeCheck ?? false);
       const key = cache.key(root);
-      const cached = key ? cache.get(key) : undefined;
+      // A type-checked build also answers a plain one (same bundle, more diagnostics); not the reverse.
+      const cached = key ? (cache.get(`${key}:typed`) ?? (typed ? undefined : cache.get(key))) : undefined;
       if (cached) return cached;
-      const result = await buildBundle(root, { typeCheck: typeCheck ?? false });
+      const result = await buildBundle(root, { typeCheck: typed });
       // Only successful builds are kept: a failing one is cheap and its message should be fresh.
       // The key is taken again so an edit racing the build never files a bundle under stale content.
-      if (key && result.ok && cache.key(root) === key) cache.set(key, result);
+      if (key && result.ok && cache.key(root) === key) cache.set(typed ? `${key}:typed` : key, result);
       return result;
     },
     runBatch: (request) => getPool().runBatch(request),

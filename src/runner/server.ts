@@ -44,6 +44,7 @@ export class RunnerServer {
     'run.cancel': () => this.run.cancel(),
     'run.restore': (p) => this.run.restore(p.submission),
     'run.report': () => this.run.report(),
+    'run.check': () => this.run.check(),
   };
   /** Methods whose malformed requests the run rejects itself: it journals every rejected submit, malformed ones included. */
   private readonly rejectsItself: { readonly [M in RunMethod]?: (raw: unknown) => Promise<RunResult<M>> } = {

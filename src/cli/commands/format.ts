@@ -3,48 +3,17 @@
  * Returns print in the run's format (src/stats/scoreFormat.ts), so the terminal shows the numbers
  * the editor shows; `history` is `run.status` history, whose train means set that format.
  */
-import { formatCaseRanges, formatCaseSet } from '../../protocol/caseRanges';
-import type { EpisodeSummary, ReturnStats, RunReport, SubmissionSummary } from '../../protocol/feedback';
+import { formatCaseRanges } from '../../protocol/caseRanges';
+import type { RunReport } from '../../protocol/feedback';
 import type { RunStatus, SubmissionBrief } from '../../protocol/run';
 import { bestSubmission } from '../../stats/bestSubmission';
-import { groupErrors } from '../../stats/errorGroups';
-import { historyScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
+import { statsText as stats } from '../../stats/feedbackText';
+import { historyScoreFormat } from '../../stats/scoreFormat';
 
 type History = readonly Pick<SubmissionBrief, 'mean'>[];
 
-export function stats(s: ReturnStats | null | undefined, fmt: ScoreFormat): string {
-  if (!s) return '—';
-  return `mean ${fmt.meanStderr(s.mean, s.stderr)} (std ${fmt.score(s.std)}, min ${fmt.score(s.min)}, max ${fmt.score(s.max)}, ok ${s.okCount}/${s.count})`;
-}
-
-/** One line per distinct error (step numbers aside), at most `limit`. */
-export function errorLines(submissions: readonly { submission: number; episodes: readonly EpisodeSummary[] }[], limit = 5): string[] {
-  const groups = groupErrors(submissions);
-  const lines = groups.slice(0, limit).map((g) => {
-    const where = g.location ? ` at ${g.location.file}:${g.location.line}` : '';
-    const who = g.source === 'runner' ? 'runner fault (not charged)' : g.status;
-    return `  ${who} ×${g.count} (cases ${formatCaseSet(g.cases)})${where}: ${g.message}`;
-  });
-  if (groups.length > limit) lines.push(`  … ${groups.length - limit} more distinct errors`);
-  return lines;
-}
-
-export function formatSummary(s: SubmissionSummary, history: History): string {
-  const fmt = historyScoreFormat(history.length ? history : [s.stats]);
-  const folder = `feedback/submit-${String(s.submission).padStart(4, '0')}`;
-  const lines = [
-    `submission ${s.submission}  checkpoint ${s.checkpoint.slice(0, 12)}  cases ${formatCaseRanges(s.cases)}${s.parent ? `  parent ${s.parent}` : ''}`,
-    `  return ${stats(s.stats, fmt)}`,
-    `  status ${Object.entries(s.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}   wall ${(s.wallMs / 1000).toFixed(2)} s`,
-    `  budget ${s.budget.used}/${s.budget.total} used, ${s.budget.remaining} remaining`,
-  ];
-  if (s.edit) lines.push(`  edit ${s.edit.class}${s.edit.details.length ? `: ${s.edit.details.slice(0, 5).join('; ')}` : ''}`);
-  if (s.note) lines.push(`  note ${s.note}`);
-  const errors = errorLines([s]);
-  if (errors.length) lines.push(`  errors (every episode in ${folder}/summary.json):`, ...errors.map((l) => `  ${l}`));
-  lines.push(`  files ${folder}/ (summary.json, episodes/, logs/)${s.files.evicted ? ' — trajectories evicted by the byte cap' : ''}`);
-  return `${lines.join('\n')}\n`;
-}
+// The feedback text is shared with the extension's LM tools, so it lives with the other view rules.
+export { errorLines, formatSummary, statsText as stats } from '../../stats/feedbackText';
 
 export function formatStatus(st: RunStatus): string {
   const fmt = historyScoreFormat(st.history);

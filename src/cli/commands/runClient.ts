@@ -1,9 +1,9 @@
 /** Shared plumbing of the client commands: find the workspace, connect (starting a runner), map errors to exit codes. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { RunClientError, type RunnerClient } from '../../runner/client';
+import { RunClientError, RunnerLostError, type RunnerClient } from '../../runner/client';
 import { connectOrStart } from '../../runner/launch';
-import { ExitCode } from '../command';
+import { ExitCode, exitCodeForReason } from '../command';
 
 /** The nearest folder at or above `start` holding `.policyforge/run.json`. */
 export function findWorkspace(start: string): string | undefined {
@@ -41,7 +41,12 @@ export async function withClient(name: string, dir: string | undefined, json: bo
   } catch (e) {
     if (e instanceof RunClientError) {
       fail(name, json, e.message, e.reason, e.code, e.data);
-      return ExitCode.failed;
+      return exitCodeForReason(e.reason);
+    }
+    if (e instanceof RunnerLostError) {
+      const lost = await explainLostRunner(workspace, e);
+      fail(name, json, lost.message, 'runner_lost', undefined, lost.data);
+      return ExitCode.runner;
     }
     fail(name, json, e instanceof Error ? e.message : String(e), 'runner_unreachable');
     return ExitCode.runner;
@@ -57,4 +62,50 @@ export function fail(name: string, json: boolean, message: string, reason: strin
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * What a dropped connection cost. For a submit, a fresh runner (its recovery rolls back an
+ * interrupted batch, or completes one whose feedback was already durable) says whether the
+ * submission was charged, so the message never guesses.
+ */
+export async function explainLostRunner(workspace: string, e: RunnerLostError): Promise<{ message: string; data: Record<string, unknown> }> {
+  if (e.method !== 'run.submit') return { message: `the runner stopped before it answered (${e.message}); the next command starts a new one`, data: {} };
+  let status;
+  try {
+    const again = await connectOrStart(workspace);
+    try {
+      status = await again.status();
+    } finally {
+      await again.close();
+    }
+  } catch {
+    status = undefined;
+  }
+  const n = e.submission ?? rolledBackIn(status?.recovery ?? []);
+  const which = n === null ? 'the submission' : `submission ${n}`;
+  if (status && n !== null && status.history.some((h) => h.submission === n)) {
+    return {
+      message: `the runner stopped (${e.message}) after ${which} was charged; its feedback is in feedback/submit-${String(n).padStart(4, '0')}/ (\`policyforge feedback ${n}\`)`,
+      data: { submission: n, charged: true },
+    };
+  }
+  if (!status) {
+    return {
+      message: `the runner stopped during ${which} (${e.message}) and could not be restarted to confirm the rollback; a submission is charged only once its feedback is complete, and \`policyforge status\` shows the budget`,
+      data: { submission: n, charged: null },
+    };
+  }
+  return {
+    message: `the runner stopped during ${which} (${e.message}). ${which[0]!.toUpperCase()}${which.slice(1)} was rolled back: nothing was charged (budget ${status.budget.used}/${status.budget.total} used), and it is safe to submit again`,
+    data: { submission: n, charged: false, rolledBack: true, budget: status.budget },
+  };
+}
+
+function rolledBackIn(notes: readonly string[]): number | null {
+  for (const note of notes) {
+    const m = /^submission (\d+) .*rolled back/.exec(note);
+    if (m) return Number(m[1]);
+  }
+  return null;
 }

@@ -11,6 +11,7 @@ import { FeedbackParamsSchema, FinishParamsSchema, RestoreParamsSchema, SubmitPa
 import { RunClientError, type RunnerClient } from '../../runner/client';
 import { connectOrStart } from '../../runner/launch';
 import { formatReport, formatStatus, formatSummary } from '../commands/format';
+import { awaitRunReport, lastBudgetText, typeErrorWarning } from '../commands/submit';
 
 export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
   const server = new McpServer({ name: 'policyforge', version: packageJson.version });
@@ -33,12 +34,17 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     'submit',
     {
       description:
-        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Returns the feedback summary (also in feedback/latest.json). This is the only sanctioned way to interact with the environment.',
+        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Warns first when policy/ has type errors (`strict: true` refuses instead, uncharged). Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment.',
       inputSchema: SubmitParamsObject.shape,
     },
     (args) => call(async (c) => {
+      // Told first, so a type error is never a silent cost: a strict submit is refused by the runner instead.
+      const warnings = args.strict ? [] : typeErrorWarning(await c.check());
       const s = await c.submit(args);
-      return { text: formatSummary(s, (await c.status()).history), data: s };
+      const history = (await c.status()).history;
+      const report = s.budget.remaining === 0 ? await awaitRunReport(c) : undefined;
+      const text = [...warnings.map((w) => `${w}\n`), formatSummary(s, history), report ? `\n${lastBudgetText(report, history)}` : ''].join('');
+      return { text, data: report ? { summary: s, report } : s };
     }),
   );
   server.registerTool('status', { description: 'Budget used/remaining, phase, and the submissions so far.' }, () =>

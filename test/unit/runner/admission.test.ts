@@ -42,7 +42,8 @@ describe('runner: submit admission and budget', function () {
   it('rejects each admission error with its code, charges nothing and journals it', async () => {
     await rejects(client.request('run.submit', { cases: '0-3', episodes: 2 } as never), 'malformed_request', RunErrorCode.malformedRequest);
     await rejects(client.request('run.submit', { cases: [1.5] } as never), 'malformed_request', RunErrorCode.malformedRequest);
-    await rejects(client.submit({ cases: '3-1' }), 'index_out_of_pool', RunErrorCode.indexOutOfPool);
+    await rejects(client.submit({ cases: '3-1' }), 'malformed_request', RunErrorCode.malformedRequest);
+    await rejects(client.submit({ cases: 'abc' }), 'malformed_request', RunErrorCode.malformedRequest);
     const oop = await rejects(client.submit({ cases: [0, 10] }), 'index_out_of_pool', RunErrorCode.indexOutOfPool);
     assert.equal(oop.data.index, 10);
     await rejects(client.submit({ cases: '0' }), 'episodes_out_of_bounds', RunErrorCode.episodesOutOfBounds);
@@ -60,7 +61,7 @@ describe('runner: submit admission and budget', function () {
     const rejected = readEvents(dir).filter((e) => e.type === 'submit_rejected');
     assert.deepEqual(
       rejected.map((e) => e.reason),
-      ['malformed_request', 'malformed_request', 'index_out_of_pool', 'index_out_of_pool', 'episodes_out_of_bounds', 'episodes_out_of_bounds', 'bundle_does_not_build', 'bundle_does_not_build'],
+      ['malformed_request', 'malformed_request', 'malformed_request', 'malformed_request', 'index_out_of_pool', 'episodes_out_of_bounds', 'episodes_out_of_bounds', 'bundle_does_not_build', 'bundle_does_not_build'],
     );
   });
 
