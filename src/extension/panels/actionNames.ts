@@ -19,7 +19,7 @@ const CLASSIC_ACTIONS: Readonly<Record<string, readonly string[]>> = {
 /** The action names of an environment, or undefined when its actions are not a named discrete set. */
 export function actionNamesOf(envId: string, family: string): string[] | undefined {
   if (family === 'minigrid') return [...MINIGRID_ACTIONS];
-  if (family === 'highway') return drivingActions(envId);
+  if (family === 'highway' || family.startsWith('highway/')) return drivingActions(envId);
   const classic = CLASSIC_ACTIONS[envId];
   return classic === undefined ? undefined : [...classic];
 }

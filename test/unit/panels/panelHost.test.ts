@@ -43,7 +43,7 @@ describe('panel host', () => {
 
     it('names the driving environments’ meta-actions, and nothing for continuous control', () => {
       assert.deepEqual(actionNamesOf('highway-v0', 'highway'), ['LANE_LEFT', 'IDLE', 'LANE_RIGHT', 'FASTER', 'SLOWER']);
-      assert.equal(actionNamesOf('parking-v0', 'highway'), undefined);
+      assert.equal(actionNamesOf('parking-v0', 'highway/parking'), undefined);
       assert.equal(actionNamesOf('no-such-env-v0', 'highway'), undefined);
     });
 
