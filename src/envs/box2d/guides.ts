@@ -26,7 +26,7 @@ export const bipedalWalkerGuide = `## Observation and action (BipedalWalker-v3, 
   6 left knee angle + 1 (knee range −1.6…−0.1, so 6 lies in −0.6…0.9), 7 left knee speed (rad/s ÷ 6);
   8 1 when the left lower leg touches the ground;
   9–13 the same five values for the right leg;
-  14–23 ten lidar rays from the hull centre, fanning from straight down (14) to 86° forward (23), 160/30 ≈ 5.3 m long: the fraction of the ray before it hits the terrain (1 = nothing within range).
+  14–23 ten lidar rays from the hull centre, fanning from straight down (14) to 77° forward (23), 160/30 ≈ 5.3 m long: the fraction of the ray before it hits the terrain (1 = nothing within range).
 - \`action\` is 4 motor commands in [-1, 1]: left hip, left knee, right hip, right knee. The sign sets the direction (the motor turns at 4 rad/s at the hip, 6 rad/s at the knee), the magnitude the torque limit (|a|·80 N·m).
 - Reward per step: 130/30 per metre the hull moves forward, −5 × the change in |hull angle|, −0.028·|a| per motor. Falling (the hull touches the ground) ends the episode with −100; reaching the far end (x > 88 m) ends it too. 300 points counts as solved.
 - The terrain is random per episode; hardcore adds stumps, stairs and pits. The lidar is the only view of what lies ahead.`;
@@ -43,13 +43,13 @@ type WalkerAction = [leftHip: number, leftKnee: number, rightHip: number, rightK
 
 export const carRacingGuide = `## Observation and action (CarRacing-v3)
 - \`observation\` is a 96×96 RGB image as a \`Uint8Array\` of 27648 bytes, row-major: the pixel at row \`y\` (0 = top), column \`x\` has red, green, blue at \`(y * 96 + x) * 3 + 0, 1, 2\`.
-- The camera follows the car and turns with it: the car sits at about column 48, row 66, pointing up. Grey is road (slightly varying shades per tile), green is grass (two shades in a checker pattern), red/white stripes are kerbs on sharp bends. With \`domain_randomize: true\` the colours change every episode.
+- The camera follows the car and turns with it: the car sits at about column 48, row 72, pointing up. Grey is road (slightly varying shades per tile), green is grass (two shades in a checker pattern), red/white stripes are kerbs on sharp bends. With \`domain_randomize: true\` the colours change every episode.
 - Rows 84–95 are the indicator bar on black: from the left the score digits (not drawn here), then white = speed (bar height), four blue bars = wheel spin (front left, front right, rear left, rear right), green horizontal bar = steering, red horizontal bar = rotation speed.
 - The first 50 steps zoom in from a wide view.
-- Continuous \`action\` (default) is \`[steer, gas, brake]\`: steer in [-1, 1] (negative is left), gas and brake in [0, 1]. The rear wheels' throttle rises by at most 0.1 per step. Discrete (\`continuous: false\`): 0 nothing, 1 steer left, 2 steer right, 3 gas, 4 brake.
+- Continuous \`action\` (default) is \`[steer, gas, brake]\`: steer in [-1, 1] (negative is left), gas and brake in [0, 1]. The rear wheels' throttle rises by at most 0.1 per step. Discrete (\`continuous: false\`): 0 nothing, 1 steer right, 2 steer left, 3 gas (0.2), 4 brake (0.8). That is what Gymnasium's code does (1 acts like steer +0.6); its documentation names 1 and 2 the other way round.
 - Reward: +1000/N for each of the N track tiles the first time a wheel touches it, −0.1 per frame. The episode ends when every tile is visited (or the start line is crossed after \`lap_complete_percent\` of them), or with −100 when the car leaves the 333-unit playfield.`;
 
 export const carRacingDeclarations = `/** CarRacing-v3 image: 96×96 RGB, index (y * 96 + x) * 3 + channel. */
 declare const CAR_FRAME_WIDTH: 96;
-/** [steer (-1 left .. 1 right), gas 0..1, brake 0..1]; discrete: 0 nothing, 1 left, 2 right, 3 gas, 4 brake. */
+/** [steer (-1 left .. 1 right), gas 0..1, brake 0..1]; discrete: 0 nothing, 1 right, 2 left, 3 gas, 4 brake. */
 type CarAction = [steer: number, gas: number, brake: number] | 0 | 1 | 2 | 3 | 4;`;

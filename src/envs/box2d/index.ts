@@ -16,7 +16,7 @@ export const box2dEnvironments: readonly EnvDefinition[] = [
     family: 'box2d/carracing',
     description: 'Drive a car around a random track seen as a 96×96 top-down image; +1000/N per new track tile, -0.1 per frame, up to 1000 steps.',
     params: {
-      continuous: { type: 'boolean', default: true, description: 'Continuous [steer, gas, brake] instead of 5 discrete actions (nothing, left, right, gas, brake)' },
+      continuous: { type: 'boolean', default: true, description: 'Continuous [steer, gas, brake] instead of 5 discrete actions (nothing, right, left, gas, brake)' },
       domain_randomize: { type: 'boolean', default: false, description: 'Random road, background and grass colours each reset' },
       lap_complete_percent: { type: 'number', default: 0.95, min: 0, max: 1, description: 'Fraction of tiles to visit before crossing the start counts as a finished lap' },
     },

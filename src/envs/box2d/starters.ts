@@ -112,7 +112,7 @@ export const carRacingStarter = `/**
  * CarRacing-v3 starter: a track follower that reads the pixels. It looks at one row of the
  * image ahead of the car, finds the grey road pixels, steers toward their centre, and keeps a
  * gentle throttle (less in bends). Works for the continuous and the discrete action spaces.
- * observation: 96×96 RGB bytes, pixel (x, y) at (y * 96 + x) * 3; the car sits near x 48, y 66.
+ * observation: 96×96 RGB bytes, pixel (x, y) at (y * 96 + x) * 3; the car sits near x 48, y 72.
  */
 export class Policy {
   private readonly continuous: boolean;
@@ -141,7 +141,8 @@ export class Policy {
     const offset = count > 0 ? (sum / count - 48) / 48 : 0;
     const steer = Math.max(-1, Math.min(1, 2.5 * offset));
     const gas = Math.abs(steer) > 0.5 ? 0.05 : 0.2;
-    const discrete = steer < -0.2 ? 1 : steer > 0.2 ? 2 : 3;
+    // Discrete 2 turns left and 1 right (Gymnasium's code; its documentation names them the other way).
+    const discrete = steer < -0.2 ? 2 : steer > 0.2 ? 1 : 3;
     return this.output(discrete, [steer, gas, 0]);
   }
 

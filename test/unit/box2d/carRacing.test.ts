@@ -125,3 +125,18 @@ describe('CarRacing-v3 environment', () => {
     assert.ok((returns[0] as number) > 50, `return over 300 steps ${returns[0]}`);
   });
 });
+
+describe('CarRacing-v3 steering directions', () => {
+  it("discrete 1 turns like continuous +0.6 (right), 2 like -0.6 (left), as Gymnasium's code does", () => {
+    const turn = (continuous: boolean, action: unknown): number => {
+      const env = new CarRacingEnv({ continuous, domainRandomize: false, lapCompletePercent: 0.95, skipFrames: true });
+      env.reset({ seed: 1 });
+      for (let i = 0; i < 20; i++) env.step(continuous ? Float64Array.of(0, 0.2, 0) : 3);
+      const a0 = env.bodies().hull.angle;
+      for (let i = 0; i < 20; i++) env.step(action as number);
+      return env.bodies().hull.angle - a0;
+    };
+    assert.ok(turn(false, 1) < -0.1 && turn(true, Float64Array.of(0.6, 0, 0)) < -0.1);
+    assert.ok(turn(false, 2) > 0.1 && turn(true, Float64Array.of(-0.6, 0, 0)) > 0.1);
+  });
+});

@@ -135,7 +135,7 @@ export const bipedalWalkerRenderer: SceneRenderer = {
       const p = flat(o);
       if (p) fillPoly(ctx, view, p, t.muted, t.foreground);
     }
-    // Lidar: ten rays fanning from straight down to 86° forward, cut where they hit.
+    // Lidar: ten rays fanning from straight down to 77° forward, cut where they hit.
     const lidar = field(snap, 'lidar');
     const range = numField(snap, 'lidarRange') ?? 160 / 30;
     if (isNumbers(lidar)) {
