@@ -5,6 +5,7 @@
 import type { EnvDefinition } from '../core/definition';
 import type { Env } from '../core/env';
 import { babyaiIds } from './babyai';
+import { BABYAI_DECLARATIONS, BABYAI_POLICY_MODULE, BABYAI_STARTER } from './babyai/policyFiles';
 import { CrossingEnv } from './envs/crossing';
 import { MultiRoomEnv } from './envs/multiRoom';
 import { ObstructedMaze1Env, ObstructedMazeFullEnv, type ObstructedMazeFullConfig } from './envs/obstructedMaze';
@@ -127,7 +128,12 @@ export const minigridEnvironments: readonly EnvDefinition[] = [
   ...omFull,
   ...unlock,
   ...multiRoom,
-  ...babyaiIds.map((b) => minigrid(b.id, b.description, b.create)),
+  ...babyaiIds.map((b) => ({
+    ...minigrid(b.id, b.description, b.create),
+    starterPolicy: BABYAI_STARTER,
+    declarations: BABYAI_DECLARATIONS,
+    workspaceFiles: { 'policy/minigrid.ts': MINIGRID_POLICY_MODULE, 'policy/babyai.ts': BABYAI_POLICY_MODULE },
+  })),
 ];
 
 export { MiniGridEnv, type MiniGridObservation, type TaskKind } from './minigridEnv';

@@ -73,7 +73,8 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
   protected unblocking: boolean | null = null;
   private seq: SeqInstr[] = [];
   private allDescs: ObjDesc[] = [];
-  private readonly info: BabyAIInfo = { mission: this.instrs.spec(), status: 'continue' };
+  /** The parsed instruction, deep-frozen: every info of the episode shares it. */
+  private missionSpec: InstrSpec = deepFreeze(this.instrs.spec());
 
   constructor(config: BabyAILevelConfig = {}) {
     super({ roomSize: config.roomSize ?? 8, numRows: config.numRows ?? 3, numCols: config.numCols ?? 3, maxSteps: config.maxSteps ?? 1, task: 'babyai' });
@@ -106,8 +107,7 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
   override reset(opts: ResetOptions = {}): ResetResult<MiniGridObservation> {
     const r = super.reset(opts);
     this.afterReset();
-    this.info.status = 'continue';
-    return { observation: r.observation, info: this.info };
+    return { observation: r.observation, info: { mission: this.missionSpec, status: 'continue' } satisfies BabyAIInfo };
   }
 
   override step(action: number): StepResult<MiniGridObservation> {
@@ -122,8 +122,8 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
       r.terminated = true;
       r.reward = 0;
     }
-    this.info.status = status;
-    r.info = this.info;
+    // A fresh object per step: recorders may keep the infos of a whole trajectory.
+    r.info = { mission: this.missionSpec, status } satisfies BabyAIInfo;
     return r;
   }
 
@@ -143,8 +143,7 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
     this.instrs.reset(this);
     this.seq = seqNodes(this.instrs);
     this.allDescs = this.instrs.descs();
-    this.info.mission = this.instrs.spec();
-    this.info.status = 'continue';
+    this.missionSpec = deepFreeze(this.instrs.spec());
   }
 
   // ---- state -------------------------------------------------------------------------------
@@ -223,8 +222,7 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
     (progress?.pre ?? []).forEach((w, k) => {
       if (clauses[k]) clauses[k].preCarrying = w === null ? 0 : locate(w, undefined, `task.progress.pre[${k}]`);
     });
-    this.info.mission = this.instrs.spec();
-    this.info.status = 'continue';
+    this.missionSpec = deepFreeze(this.instrs.spec());
   }
 
   // ---- generation helpers (RoomGrid / RoomGridLevel methods, same RNG order) ------------------
@@ -329,6 +327,14 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
       this.validateInstrs(instr.b);
     }
   }
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === 'object') {
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+    Object.freeze(v);
+  }
+  return v;
 }
 
 function clausesWithMemory(i: Instr, out: (PickupInstr | PutNextInstr)[] = []): (PickupInstr | PutNextInstr)[] {
