@@ -28,16 +28,32 @@ export interface ModelInfo {
   readonly timestep: number;
 }
 
-// An environment owns its MjData; the engine's heap is not garbage-collected, so free it with the env.
-const dataFinalizer = new FinalizationRegistry<MjData>((data) => data.delete());
+/**
+ * One MjData per model and process, lent to one Simulation at a time. Episodes run one after the
+ * other in a worker, each with a new environment: a private MjData each would grow the engine's
+ * heap (which no garbage collector sees) until allocation fails. When another Simulation claims
+ * the data, the owner parks its state in JS arrays: everything the next step depends on and every
+ * derived quantity that observations and rewards read, so both continue bit-exactly.
+ */
+interface Shared {
+  readonly data: MjData;
+  owner: Simulation | undefined;
+}
+const sharedData = new Map<string, Shared>();
 
-/** One MjModel (shared) and one MjData (owned), with typed-array views that survive heap growth. */
+/** The MjData fields a state carries: inputs of the next step, then derived values read between steps. */
+const STATE_FIELDS = ['qpos', 'qvel', 'act', 'ctrl', 'qacc_warmstart', 'mocap_pos', 'mocap_quat'] as const;
+const DERIVED_FIELDS = ['xpos', 'xquat', 'xipos', 'cfrc_ext', 'cinert', 'cvel', 'qfrc_actuator', 'qfrc_constraint', 'site_xpos', 'ten_length', 'ten_velocity'] as const;
+type Field = (typeof STATE_FIELDS)[number] | (typeof DERIVED_FIELDS)[number];
+
+/** The model (shared) and the lent MjData, with typed-array views that survive heap growth. */
 export class Simulation {
   readonly mj: MainModule;
   readonly model: MjModel;
-  readonly data: MjData;
+  private readonly shared: Shared;
   readonly initQpos: Float64Array;
   readonly bodyMass: Float64Array;
+  private parked: SimState | undefined;
   qpos!: Float64Array;
   qvel!: Float64Array;
   ctrl!: Float64Array;
@@ -52,41 +68,66 @@ export class Simulation {
   siteXpos!: Float64Array;
   tenLength!: Float64Array;
   tenVelocity!: Float64Array;
-  qaccWarmstart!: Float64Array;
 
-  constructor(owner: object, file: string) {
+  constructor(file: string) {
     this.mj = mujoco();
     this.model = compiledModel(file);
-    this.data = new this.mj.MjData(this.model);
-    dataFinalizer.register(owner, this.data);
-    this.refreshViews();
-    this.initQpos = Float64Array.from(this.qpos);
+    let shared = sharedData.get(file);
+    if (!shared) {
+      shared = { data: new this.mj.MjData(this.model), owner: undefined };
+      sharedData.set(file, shared);
+    }
+    this.shared = shared;
+    this.initQpos = Float64Array.from(this.model.qpos0 as Float64Array);
     this.bodyMass = Float64Array.from(this.model.body_mass as Float64Array);
+    this.refreshViews();
   }
 
-  /** Views detach when the WebAssembly memory grows (another model or MjData was allocated). */
+  get data(): MjData {
+    return this.shared.data;
+  }
+
+  /** Claims the data (parking the previous owner's state) and refreshes detached views. */
   views(): this {
-    if (this.qpos.byteLength === 0) this.refreshViews();
+    const shared = this.shared;
+    if (shared.owner !== this) {
+      shared.owner?.park();
+      shared.owner = this;
+      this.refreshViews();
+      if (this.parked) {
+        this.write(this.parked);
+        this.parked = undefined;
+      }
+    } else if (this.qpos.byteLength === 0) {
+      // The WebAssembly memory grew (another model or MjData was allocated): views detach.
+      this.refreshViews();
+    }
     return this;
   }
 
+  private park(): void {
+    this.parked = this.read();
+  }
+
+  private field(name: Field): Float64Array {
+    return (this.shared.data as unknown as Record<Field, Float64Array>)[name];
+  }
+
   private refreshViews(): void {
-    const d = this.data as unknown as Record<string, Float64Array>;
-    this.qpos = d['qpos']!;
-    this.qvel = d['qvel']!;
-    this.ctrl = d['ctrl']!;
-    this.act = d['act']!;
-    this.xpos = d['xpos']!;
-    this.xipos = d['xipos']!;
-    this.cfrcExt = d['cfrc_ext']!;
-    this.cinert = d['cinert']!;
-    this.cvel = d['cvel']!;
-    this.qfrcActuator = d['qfrc_actuator']!;
-    this.qfrcConstraint = d['qfrc_constraint']!;
-    this.siteXpos = d['site_xpos']!;
-    this.tenLength = d['ten_length']!;
-    this.tenVelocity = d['ten_velocity']!;
-    this.qaccWarmstart = d['qacc_warmstart']!;
+    this.qpos = this.field('qpos');
+    this.qvel = this.field('qvel');
+    this.ctrl = this.field('ctrl');
+    this.act = this.field('act');
+    this.xpos = this.field('xpos');
+    this.xipos = this.field('xipos');
+    this.cfrcExt = this.field('cfrc_ext');
+    this.cinert = this.field('cinert');
+    this.cvel = this.field('cvel');
+    this.qfrcActuator = this.field('qfrc_actuator');
+    this.qfrcConstraint = this.field('qfrc_constraint');
+    this.siteXpos = this.field('site_xpos');
+    this.tenLength = this.field('ten_length');
+    this.tenVelocity = this.field('ten_velocity');
   }
 
   bodyId(name: string): number {
@@ -96,8 +137,8 @@ export class Simulation {
   }
 
   resetData(): void {
-    this.mj.mj_resetData(this.model, this.data);
     this.views();
+    this.mj.mj_resetData(this.model, this.data);
   }
 
   /** Gymnasium's `set_state`: positions and velocities, then `mj_forward`. */
@@ -110,8 +151,9 @@ export class Simulation {
 
   /** Gymnasium's `do_simulation`: `ctrl`, `n` × `mj_step`, then the contact forces. */
   simulate(action: ArrayLike<number>, n: number): void {
-    const { mj, model, data } = this;
+    const { mj, model } = this;
     const ctrl = this.views().ctrl;
+    const data = this.data;
     for (let i = 0; i < ctrl.length; i++) ctrl[i] = action[i] as number;
     for (let i = 0; i < n; i++) mj.mj_step(model, data);
     mj.mj_rnePostConstraint(model, data);
@@ -119,42 +161,44 @@ export class Simulation {
   }
 
   get time(): number {
+    this.views();
     return this.data.time;
   }
 
-  /** Everything the next step depends on (the solver warm start included, for bit-exact resumes). */
+  private read(): SimState {
+    const fields: Record<string, number[]> = {};
+    for (const f of [...STATE_FIELDS, ...DERIVED_FIELDS]) fields[f] = Array.from(this.field(f));
+    return { time: this.data.time, fields };
+  }
+
+  private write(s: SimState): void {
+    for (const f of [...STATE_FIELDS, ...DERIVED_FIELDS]) {
+      const into = this.field(f);
+      const values = s.fields[f];
+      if (!Array.isArray(values) || values.length !== into.length || !values.every((v) => typeof v === 'number')) {
+        throw new Error(`MuJoCo state: ${f} must be ${into.length} numbers`);
+      }
+      into.set(values);
+    }
+    this.data.time = s.time;
+  }
+
+  /** Everything the next step depends on and every derived value read before it (JSON-compatible). */
   getState(): SimState {
     this.views();
-    return { time: this.data.time, qpos: [...this.qpos], qvel: [...this.qvel], act: [...this.act], qacc_warmstart: [...this.qaccWarmstart], ctrl: [...this.ctrl] };
+    return this.read();
   }
 
   loadState(s: SimState): void {
     this.views();
-    const check = (name: string, values: unknown, into: Float64Array): void => {
-      if (!Array.isArray(values) || values.length !== into.length || !values.every((v) => typeof v === 'number')) {
-        throw new Error(`MuJoCo state: ${name} must be ${into.length} numbers`);
-      }
-      into.set(values as number[]);
-    };
-    check('qpos', s.qpos, this.qpos);
-    check('qvel', s.qvel, this.qvel);
-    check('act', s.act, this.act);
-    check('qacc_warmstart', s.qacc_warmstart, this.qaccWarmstart);
-    check('ctrl', s.ctrl, this.ctrl);
-    this.data.time = s.time;
-    this.mj.mj_forward(this.model, this.data);
-    this.mj.mj_rnePostConstraint(this.model, this.data);
-    this.views();
+    if (!s || typeof s !== 'object' || typeof s.time !== 'number' || !s.fields || typeof s.fields !== 'object') throw new Error('MuJoCo state must be { time, fields }');
+    this.write(s);
   }
 }
 
 export interface SimState {
   time: number;
-  qpos: number[];
-  qvel: number[];
-  act: number[];
-  qacc_warmstart: number[];
-  ctrl: number[];
+  fields: Record<string, number[]>;
 }
 
 /** A standard normal draw (Box–Muller) from our generator; NumPy's `standard_normal` in distribution. */
@@ -191,13 +235,13 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
     this.result = { observation: this.obs, reward: 0, terminated: false, truncated: false, info: EMPTY_INFO };
   }
 
-  /** The simulator, created at first use (the engine must be loaded by then). */
+  /** The simulator, created at first use (the engine must be loaded by then) and claimed for this environment. */
   get sim(): Simulation {
     if (!this.simulation) {
-      this.simulation = new Simulation(this, this.info.file);
+      this.simulation = new Simulation(this.info.file);
       this.bind(this.simulation);
     }
-    return this.simulation;
+    return this.simulation.views();
   }
 
   /** Looks up body ids and the like once the simulator exists. */
