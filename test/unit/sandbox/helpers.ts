@@ -36,7 +36,7 @@ function ensureBuilt(name: string, entry: string, dirs: readonly string[]): void
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'error',
-    external: ['vscode', 'ts-morph', 'esbuild', 'playwright-core'],
+    external: ['vscode', 'ts-morph', 'esbuild', 'playwright-core', 'mujoco-js'],
   });
 }
 
