@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { BuildOptions, BuildResult, BundleDiagnostic, BundleFile } from '../types';
+import { builtinImports } from './builtinImports';
 import { BUNDLE_FILENAME, POLICY_GLOBAL } from './constants';
 import { contentId } from './contentId';
 import { DEFAULT_BUNDLE_LIMITS, scanPolicyFolder } from './policyFolder';
@@ -28,6 +29,8 @@ export async function buildBundle(root: string, options: BuildOptions = {}): Pro
   const scan = await scanPolicyFolder(realRoot, limits);
   if ('missing' in scan) return { ok: false, diagnostics: scan.diagnostics };
   if (scan.diagnostics.length > 0) return { ok: false, diagnostics: scan.diagnostics };
+  const builtins = await builtinImports(realRoot, scan.sources);
+  if (builtins.length > 0) return { ok: false, diagnostics: builtins };
 
   const loaded = new Map<string, Uint8Array>();
   const common: esbuild.BuildOptions = {

@@ -16,6 +16,14 @@ export interface FolderScan {
   diagnostics: BundleDiagnostic[];
   /** Real path of `policy/`, the boundary every bundled file must stay inside. */
   realPolicyDir: string;
+  /** Workspace-relative paths of every code file under `policy/` (.ts, .js, .mjs; not .d.ts), imported or not. */
+  sources: string[];
+}
+
+const CODE_FILE = /\.(ts|js|mjs)$/;
+
+function isCodeFile(name: string): boolean {
+  return CODE_FILE.test(name) && !name.endsWith('.d.ts');
 }
 
 export async function scanPolicyFolder(root: string, limits: BundleLimits): Promise<FolderScan | { missing: true; diagnostics: BundleDiagnostic[] }> {
@@ -36,6 +44,7 @@ export async function scanPolicyFolder(root: string, limits: BundleLimits): Prom
     return missing('policy/policy.ts is missing: it is the entry point and must export class Policy');
   }
   const diagnostics: BundleDiagnostic[] = [];
+  const sources: string[] = [];
   let files = 0;
   let bytes = 0;
   const walk = async (dir: string): Promise<void> => {
@@ -60,6 +69,7 @@ export async function scanPolicyFolder(root: string, limits: BundleLimits): Prom
         if (st.isFile()) {
           files++;
           bytes += st.size;
+          if (isCodeFile(e.name)) sources.push(rel);
         }
         // A link to a folder inside policy/ is walked through its real path already.
         continue;
@@ -69,6 +79,7 @@ export async function scanPolicyFolder(root: string, limits: BundleLimits): Prom
         continue;
       }
       if (!e.isFile()) continue;
+      if (isCodeFile(e.name)) sources.push(rel);
       files++;
       bytes += (await fs.stat(abs)).size;
     }
@@ -80,7 +91,7 @@ export async function scanPolicyFolder(root: string, limits: BundleLimits): Prom
   if (bytes > limits.maxTotalBytes) {
     diagnostics.push(limitError('policy/', `holds ${formatBytes(bytes)}; the limit is ${formatBytes(limits.maxTotalBytes)}`));
   }
-  return { diagnostics, realPolicyDir };
+  return { diagnostics, realPolicyDir, sources };
 }
 
 export function isInside(dir: string, file: string): boolean {
