@@ -47,7 +47,8 @@ export function createStepTable(bridge: HostBridge<PanelState>, o: { names: () =
     toJson: (rows) => rows,
     columns: [
       { key: 'submission', label: 'Submission', numeric: true, value: (r) => r.submission, render: (r) => `#${r.submission}` },
-      { key: 't', label: 'Step', numeric: true, value: (r) => r.t, hint: 'Time t: the state the policy acted in (0 is right after reset)' },
+      // Numbered from 1 like every message ("act() threw at step 10"): row t is the state after t steps and the act() of step t+1.
+      { key: 't', label: 'Step', numeric: true, value: (r) => r.t, render: (r) => String(r.t + 1), hint: 'Step n: the state the policy acted in for its nth act() (step 1 acts right after reset)' },
       { key: 'observation', label: 'Observation', wrap: true, value: (r) => JSON.stringify(r.observation), render: (r) => h('span', { class: 'mono' }, formatValue(r.observation)) },
       { key: 'action', label: 'Action', value: (r) => actionText(r.action, o.names()), render: (r) => h('span', { class: 'mono', title: formatValue(r.action) }, actionText(r.action, o.names())) },
       { key: 'reward', label: 'Reward', numeric: true, value: (r) => r.reward, render: (r) => formatValue(r.reward) },

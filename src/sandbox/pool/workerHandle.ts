@@ -191,7 +191,7 @@ export class WorkerHandle {
     if (!job) return;
     const ms = which === 'episode' ? job.limits.episodeTimeoutMs : Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
     const phase = this.position?.job === job.id ? this.position.phase : 'constructor';
-    const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : phase === 'reset' ? 'reset()' : `act() at step ${this.position?.steps ?? 0}`;
+    const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : phase === 'reset' ? 'reset()' : `act() at step ${(this.position?.steps ?? 0) + 1}`;
     this.kill({ status: 'timeout', error: { message: `${what} did not finish within ${ms} ms; the sandbox worker was stopped`, deadline: which } });
   }
 

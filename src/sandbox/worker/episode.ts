@@ -154,7 +154,10 @@ class EpisodeRun {
     return this.loop(env, policy, first.observation, first.info, act, perRealm, setup.checker);
   }
 
-  /** The hot loop, kept small so V8 optimizes it on its own. */
+  /**
+   * The hot loop, kept small so V8 optimizes it on its own. `this.length` counts finished steps;
+   * messages number steps from 1, so the step in progress is `this.length + 1`.
+   */
   private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, act: Actor, infos: Pick<RealmSetup, 'toRealmInfo' | 'emptyInfo'>, checker: ActionChecker): EpisodeRecord {
     const { limits, recorder } = this;
     const { toRealmInfo, emptyInfo } = infos;
@@ -173,20 +176,20 @@ class EpisodeRun {
         // Most steps have no info; a call fewer per step (V8 inlines little more into this loop).
         action = act(policy, observation, info === EMPTY_INFO ? emptyInfo : toRealmInfo(info));
       } catch (e) {
-        return this.finish('exception', policyError(e, this.bundle.sourceMap, `act() threw at step ${this.length}`));
+        return this.finish('exception', policyError(e, this.bundle.sourceMap, `act() threw at step ${this.length + 1}`));
       }
       try {
         value = checker.check(action);
       } catch (e) {
         // Reading the action ran policy code (a getter or a Proxy) that threw.
-        return this.finish('exception', policyError(e, this.bundle.sourceMap, `reading the action of step ${this.length} threw`));
+        return this.finish('exception', policyError(e, this.bundle.sourceMap, `reading the action of step ${this.length + 1} threw`));
       }
-      if (value === INVALID_ACTION) return this.finish('invalid_action', { message: `step ${this.length}: ${checker.explain(action)}` });
+      if (value === INVALID_ACTION) return this.finish('invalid_action', { message: `step ${this.length + 1}: ${checker.explain(action)}` });
       let r;
       try {
         r = env.step(value);
       } catch (e) {
-        return this.fault(`environment ${this.msg.envId} failed in step() at step ${this.length}`, e);
+        return this.fault(`environment ${this.msg.envId} failed in step() at step ${this.length + 1}`, e);
       }
       this.ret += r.reward;
       this.length++;
@@ -202,7 +205,7 @@ class EpisodeRun {
         const now = performance.now();
         const dt = now - lastCheck;
         if (checkEvery === 1 && dt > limits.actTimeoutMs) {
-          return this.finish('timeout', { message: `act() at step ${this.length - 1} ran ${Math.round(dt)} ms, longer than the ${limits.actTimeoutMs} ms limit`, deadline: 'act' });
+          return this.finish('timeout', { message: `act() at step ${this.length} ran ${Math.round(dt)} ms, longer than the ${limits.actTimeoutMs} ms limit`, deadline: 'act' });
         }
         if (now - this.t0 > limits.episodeTimeoutMs) {
           return this.finish('timeout', { message: `the episode ran longer than ${limits.episodeTimeoutMs} ms (${this.length} steps)`, deadline: 'episode' });

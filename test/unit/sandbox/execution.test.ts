@@ -61,7 +61,7 @@ describe('sandbox: execution', function () {
     const bundle = await bundleOf(`import { check } from './helper';\nexport class Policy {\n  act(o: Float64Array): number {\n    return check(o[0]!);\n  }\n}\n`, { 'helper.ts': helper });
     const [r] = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(1) });
     assert.equal(r?.status, 'exception');
-    assert.match(r?.error?.message ?? '', /act\(\) threw at step 0: RangeError: bad reading/);
+    assert.match(r?.error?.message ?? '', /act\(\) threw at step 1: RangeError: bad reading/);
     assert.deepEqual(r?.error?.location && [r.error.location.file, r.error.location.line], ['policy/helper.ts', 3]);
     assert.match(r?.error?.stack ?? '', /policy\/helper\.ts:3:\d+/);
     assert.match(r?.error?.stack ?? '', /policy\/policy\.ts:4:\d+/);
@@ -74,7 +74,7 @@ describe('sandbox: execution', function () {
     const bundle = await bundleOf(`export class Policy { act() { return 1; } }`);
     const records = await pool().runBatch({ bundle, envId: 'Faulty-v0', params: {}, episodes: episodes(2), plugins: [plugin] });
     assert.deepEqual(records.map((r) => r.status), ['runner_fault', 'runner_fault']);
-    assert.match(records[0]?.error?.message ?? '', /Faulty-v0 failed in step\(\) at step 2: physics exploded/);
+    assert.match(records[0]?.error?.message ?? '', /Faulty-v0 failed in step\(\) at step 3: physics exploded/);
     assert.equal(records[0]?.length, 2);
     // The trajectory up to the fault is kept, infos included.
     assert.deepEqual(parseRecordedTrajectory(records[0]!.trajectory).steps.map((s) => s.info), [{ t: 1 }, { t: 2 }]);

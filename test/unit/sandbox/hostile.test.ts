@@ -134,7 +134,7 @@ describe('sandbox: hostile policies', function () {
       if (i === 9) {
         assert.equal(r.status, 'timeout');
         assert.equal(r.error?.deadline, 'act');
-        assert.match(r.error?.message ?? '', /act\(\) at step 0 did not finish within 300 ms/);
+        assert.match(r.error?.message ?? '', /act\(\) at step 1 did not finish within 300 ms/);
       } else {
         assert.deepEqual(strip(r), strip(expected[i] as EpisodeRecord), `episode ${i}`);
       }
