@@ -454,7 +454,7 @@ export abstract class MiniGridEnv implements Env<MiniGridObservation, number> {
     this.objClear[id] = t === T_WALL || (t === T_DOOR && st !== S_OPEN) ? 0 : 1;
   }
 
-  protected writeObservation(): void {
+  private writeObservation(): void {
     if (this.viewDirty) this.computeView();
     this.image.set(this.viewBytes);
     this.obs.direction = this.agentDir;

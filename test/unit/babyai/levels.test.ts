@@ -88,6 +88,18 @@ describe('BabyAI levels', () => {
     assert.equal((r.info as { status: string }).status, 'success');
   });
 
+  it('PutNext Carrying variants start holding the object to move; the reset observation predates taking it, as in MiniGrid', () => {
+    const env = bare('BabyAI-PutNextS5N2Carrying-v0');
+    for (let seed = 0; seed < 10; seed++) {
+      const obs = env.reset({ seed }).observation;
+      const move = env.instrs.descs()[0]!;
+      assert.ok(move.ids.includes(env.carrying), `seed ${seed}: carries ${env.carrying}`);
+      assert.deepEqual(Array.from(obs.image.subarray(27 * 3, 27 * 3 + 3)), [1, 0, 0]);
+      const next = env.step(0).observation;
+      assert.deepEqual(Array.from(next.image.subarray(27 * 3, 27 * 3 + 3)), [env.objType[env.carrying], env.objColor[env.carrying], 0]);
+    }
+  });
+
   it('describes with "the" for one match, "a" for several, and location words from the start pose', () => {
     const env = bare('BabyAI-SynthLoc-v0');
     let sawLoc = false;

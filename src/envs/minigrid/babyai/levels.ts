@@ -302,13 +302,15 @@ export class PutNextLevel extends BabyAILevel {
     this.objA = a;
     this.instrs = new PutNextInstr(this.describe(a), this.describe(b));
   }
-  /** The Carrying variants start holding the object to move (the verifier already matched it in place). */
+  /**
+   * The Carrying variants start holding the object to move. The verifier already matched it in
+   * place, and, as in MiniGrid, the reset observation is the one from before it was taken.
+   */
   protected override afterReset(): void {
     if (!this.startCarrying) return;
     for (let x = 0; x < this.width; x++) for (let y = 0; y < this.height; y++) if (this.get(x, y) === this.objA) this.set(x, y, 0);
     this.carrying = this.objA;
     this.viewDirty = true;
-    this.writeObservation();
   }
 }
 
