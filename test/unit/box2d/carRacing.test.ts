@@ -14,25 +14,31 @@ const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/
 /**
  * Frame tolerance: outside the score text box (columns 0–11 of rows 84–95, which we leave
  * black: Gymnasium prints the score there with pygame's font), every channel of every recorded
- * frame is within PIXEL_TOL of ours, and the mean absolute difference stays below MEAN_TOL.
- * The remaining differences are the anti-aliased polygon outlines pygame adds, which we skip.
+ * frame is within PIXEL_TOL of ours, at most 1 % of them differ by more than NEAR_TOL, and the
+ * mean absolute difference stays below MEAN_TOL. The differences are the anti-aliased polygon
+ * outlines pygame adds, which we skip, and the edges of small shapes (wheels, kerbs) drawn on a
+ * canvas of half Gymnasium's resolution before the same area filter.
  */
-const PIXEL_TOL = 32;
+const PIXEL_TOL = 80;
+const NEAR_TOL = 16;
 const MEAN_TOL = 1.0;
 const inScoreBox = (x: number, y: number): boolean => x < 12 && y >= 84;
 
-function compareFrame(ours: Uint8Array, b64: string): { max: number; mean: number } {
+function compareFrame(ours: Uint8Array, b64: string): { max: number; mean: number; far: number } {
   const theirs = Buffer.from(b64, 'base64');
   assert.equal(theirs.length, ours.length);
   let max = 0;
   let sum = 0;
+  let far = 0;
   for (let i = 0; i < theirs.length; i++) {
     const d = Math.abs((ours[i] as number) - (theirs[i] as number));
     sum += d;
     const px = Math.floor(i / 3);
-    if (!inScoreBox(px % 96, Math.floor(px / 96))) max = Math.max(max, d);
+    if (inScoreBox(px % 96, Math.floor(px / 96))) continue;
+    max = Math.max(max, d);
+    if (d > NEAR_TOL) far++;
   }
-  return { max, mean: sum / theirs.length };
+  return { max, mean: sum / theirs.length, far: far / theirs.length };
 }
 
 describe('CarRacing-v3 against Gymnasium 1.4 on pybox2d (golden traces)', () => {
@@ -58,7 +64,7 @@ describe('CarRacing-v3 against Gymnasium 1.4 on pybox2d (golden traces)', () => 
       });
       assert.ok(checks.length >= 5);
       for (const c of checks) {
-        assert.ok(c.max <= PIXEL_TOL && c.mean <= MEAN_TOL, `step ${c.step}: max ${c.max}, mean ${c.mean.toFixed(3)}`);
+        assert.ok(c.max <= PIXEL_TOL && c.far <= 0.01 && c.mean <= MEAN_TOL, `step ${c.step}: max ${c.max}, beyond ${NEAR_TOL}: ${(c.far * 100).toFixed(2)} %, mean ${c.mean.toFixed(3)}`);
       }
     });
 
