@@ -5,6 +5,7 @@
  * train means set it.
  */
 import { formatCaseRanges, formatCaseSet } from '../protocol/caseRanges';
+import { typeErrorLines, type CheckResult } from '../protocol/run';
 import type { EpisodeSummary, ReturnStats, SubmissionSummary } from '../protocol/feedback';
 import { groupErrors } from './errorGroups';
 import { historyScoreFormat, type ScoreFormat } from './scoreFormat';
@@ -29,6 +30,15 @@ export function errorLines(submissions: readonly { submission: number; episodes:
   });
   if (groups.length > limit) lines.push(`  … ${groups.length - limit} more distinct errors`);
   return lines;
+}
+
+/**
+ * The warning every submit path shows before a policy with type errors runs and is charged
+ * (`run.check` says so); empty when it has none. `refuse` says how that path refuses instead.
+ */
+export function typeErrorWarning(check: Pick<CheckResult, 'typeErrors' | 'diagnostics'>, refuse: string): string[] {
+  if (check.typeErrors === 0) return [];
+  return [`warning: policy/ has ${check.typeErrors} type error(s); it runs anyway and is charged (${refuse} refuses instead):`, ...typeErrorLines(check).map((l) => `  ${l}`)];
 }
 
 /** The first line of an episode's error, with its policy source line when known. */

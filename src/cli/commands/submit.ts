@@ -1,6 +1,7 @@
 /** `policyforge submit`: run the current policy/ on some cases and print the feedback. */
 import type { RunReport } from '../../protocol/feedback';
-import { typeErrorLines } from '../../protocol/run';
+import type { CheckResult } from '../../protocol/run';
+import { typeErrorWarning as sharedWarning } from '../../stats/feedbackText';
 import type { RunnerClient } from '../../runner/client';
 import { RunnerLostError } from '../../runner/client';
 import { parse, parseIntArg } from '../args';
@@ -51,13 +52,9 @@ export const submitCommand: CliCommand = {
   },
 };
 
-/** The warning a submit of a policy with type errors prints before it runs (and is charged); empty when there are none. */
-export function typeErrorWarning(check: { typeErrors: number; diagnostics: Parameters<typeof typeErrorLines>[0]['diagnostics'] }): string[] {
-  if (check.typeErrors === 0) return [];
-  return [
-    `warning: policy/ has ${check.typeErrors} type error(s); it runs anyway and is charged (--strict refuses instead):`,
-    ...typeErrorLines(check).map((l) => `  ${l}`),
-  ];
+/** The CLI's and the MCP server's warning for a policy with type errors (empty without). */
+export function typeErrorWarning(check: CheckResult, refuse = '--strict'): string[] {
+  return sharedWarning(check, refuse);
 }
 
 /** The report the runner writes once a submit spent the last of the budget (it starts the finish itself). */

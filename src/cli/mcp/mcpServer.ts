@@ -39,7 +39,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     },
     (args) => call(async (c) => {
       // Told first, so a type error is never a silent cost: a strict submit is refused by the runner instead.
-      const warnings = args.strict ? [] : typeErrorWarning(await c.check());
+      const warnings = args.strict ? [] : typeErrorWarning(await c.check(), '`strict: true`');
       const s = await c.submit(args);
       const history = (await c.status()).history;
       const report = s.budget.remaining === 0 ? await awaitRunReport(c) : undefined;

@@ -2,13 +2,15 @@
  * Language-model tools for chat agent mode: policyforge_submit / _status / _feedback / _finish
  * (declared in package.json `languageModelTools`). Their inputs are the protocol's params
  * (toolSchemas.ts) and are checked against them before anything runs. The budget-spending ones
- * ask for confirmation in prepareInvocation; results are the protocol's JSON documents, so an
- * agent reads exactly what the CLI's `--json` and the MCP server return.
+ * ask for confirmation in prepareInvocation, which also warns about type errors before anything
+ * is charged. Submit and feedback return the summary text the CLI and the MCP server print
+ * (src/stats/feedbackText.ts) followed by the protocol's JSON document, as the MCP tools do.
  */
 import * as vscode from 'vscode';
 import { formatCaseRanges } from '../../protocol/caseRanges';
 import type { RunSession } from '../run/runSession';
 import { submitWithProgress } from '../progress/submitWithProgress';
+import { formatSummary, typeErrorWarning } from '../../stats/feedbackText';
 import { checkToolInput, type LmToolInput, type LmToolName, type LmToolParams } from './toolSchemas';
 
 type SubmitInput = LmToolInput<'policyforge_submit'>;
@@ -20,8 +22,8 @@ function checkedInput<N extends LmToolName>(name: N, input: unknown): LmToolPara
   return checked.params;
 }
 
-function result(value: unknown): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(value, null, 2))]);
+function result(value: unknown, text?: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`${text ? `${text}\n` : ''}${JSON.stringify(value, null, 2)}`)]);
 }
 
 function describeSubmit(input: SubmitInput): string {
@@ -34,20 +36,25 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
   const client = async () => (await session.requireModel().supervisor.ensureClient());
 
   const submit: vscode.LanguageModelTool<SubmitInput> = {
-    prepareInvocation(options) {
+    async prepareInvocation(options) {
       const m = session.model;
       const left = m?.status?.budget.remaining;
+      // Before the charge: the confirmation is where a type error can still stop the submit.
+      const warnings = options.input.strict ? [] : await client().then((c) => c.check()).then((check) => typeErrorWarning(check, '`strict: true`'), () => []);
+      const warning = warnings.length ? `\n\n**${warnings[0]}**\n\n${warnings.slice(1).map((l) => `- \`${l.trim()}\``).join('\n')}` : '';
       return {
         invocationMessage: `Submitting ${describeSubmit(options.input)} to PolicyForge`,
-        confirmationMessages: { title: 'Spend PolicyForge budget?', message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.`) },
+        confirmationMessages: { title: warnings.length ? 'Spend PolicyForge budget on a policy with type errors?' : 'Spend PolicyForge budget?', message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.${warning}`) },
       };
     },
     async invoke(options) {
       const model = session.requireModel();
       const input = checkedInput('policyforge_submit', options.input);
       const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
-      const outcome = await submitWithProgress(model, input.note ? { ...request, note: input.note } : request, { quiet: true });
-      return result(outcome.ok ? outcome.summary : { rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
+      const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}) }, { quiet: true });
+      if (!outcome.ok) return result({ rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
+      const text = [...(outcome.warnings ?? []), formatSummary(outcome.summary, model.status?.history ?? [])].join('\n');
+      return result(outcome.summary, text);
     },
   };
   const status: vscode.LanguageModelTool<LmToolInput<'policyforge_status'>> = {
@@ -61,7 +68,9 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
   const feedback: vscode.LanguageModelTool<LmToolInput<'policyforge_feedback'>> = {
     async invoke(options) {
       const input = checkedInput('policyforge_feedback', options.input);
-      return result(await (await client()).feedback(input.submission));
+      const c = await client();
+      const summary = await c.feedback(input.submission);
+      return result(summary, formatSummary(summary, (await c.status()).history));
     },
   };
   const finish: vscode.LanguageModelTool<LmToolInput<'policyforge_finish'>> = {

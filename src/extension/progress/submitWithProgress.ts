@@ -11,18 +11,34 @@ import type { SubmissionSummary } from '../../protocol/feedback';
 import { RunClientError } from '../../runner';
 import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
+import { typeErrorWarning } from '../../stats/feedbackText';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
 
 /** The Run view (package.json `views`), which shows a progress bar and a stop button while a submit runs. */
 const RUN_VIEW = 'policyforge.run';
 
-export type SubmitOutcome = { ok: true; summary: SubmissionSummary } | { ok: false; reason: string; message: string };
+/** `warnings`: the type-error warning shown before the submit ran (empty when there was none). */
+export type SubmitOutcome = { ok: true; summary: SubmissionSummary; warnings?: string[] } | { ok: false; reason: string; message: string };
 
-export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string }, opts: { quiet?: boolean } = {}): Promise<SubmitOutcome> {
+/**
+ * `quiet`: the caller (an LM tool) reports the outcome, and has shown any type-error warning in
+ * its own confirmation. Otherwise a policy with type errors asks first, since running it charges
+ * the budget; `strict` leaves the refusal to the runner, uncharged.
+ */
+export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string; strict?: boolean }, opts: { quiet?: boolean } = {}): Promise<SubmitOutcome> {
   const client = await model.supervisor.ensureClient();
   // Unsaved policy edits would not be what runs: save them first, as a build task would.
   await saveDirtyPolicyFiles(model.root);
+  const warnings = request.strict ? [] : typeErrorWarning(await client.check(), 'a strict submit');
+  if (warnings.length > 0 && !opts.quiet) {
+    const go = await vscode.window.showWarningMessage(
+      `policy/ has type errors. Submitting runs it anyway and charges the budget.`,
+      { modal: true, detail: warnings.slice(1).map((l) => l.trim()).join('\n') },
+      'Submit Anyway',
+    );
+    if (go !== 'Submit Anyway') return { ok: false, reason: 'declined', message: 'not submitted: policy/ has type errors (nothing was charged)' };
+  }
   const count = 'episodes' in request ? request.episodes : undefined;
   const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
   try {
@@ -49,7 +65,7 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
       const msg = `Submission #${summary.submission}: ${historyScoreFormat(model.status?.history).meanStderr(summary.stats.mean, summary.stats.stderr)} over ${plural(summary.stats.count, 'episode')}${failed ? `, ${failed} failed` : ''}${summary.edit ? ` (${summary.edit.class})` : ''} · ${summary.budget.remaining} left`;
       void (failed ? vscode.window.showWarningMessage(msg, 'Open Feedback') : vscode.window.showInformationMessage(msg, 'Open Feedback')).then((a) => a && vscode.commands.executeCommand('policyforge.openFeedback', { submission: summary.submission }));
     }
-    return { ok: true, summary };
+    return { ok: true, summary, warnings };
   } catch (e) {
     if (e instanceof RunClientError) {
       model.applyRejected({ message: e.message, reason: e.reason, data: e.data });
