@@ -41,6 +41,8 @@ describe('replay of an episode in Chromium', function () {
     assert.equal(await field(p, 'step'), `7 of ${episode.steps.length}`);
     assert.equal(await field(p, 'action'), ACTION_NAMES[episode.steps[7]!.action as number]);
     assert.equal(await p.page.getAttribute('section[aria-label="Steps"] tbody tr.current', 'data-key'), '3:7');
+    // The table counts act() calls from 1, as error messages do: state 7 is where the 8th act() ran.
+    assert.equal(await p.page.textContent('section[aria-label="Steps"] tbody tr.current td:nth-child(2)'), '8');
     assert.deepEqual(cspViolations(p), []);
   });
 

@@ -48,7 +48,8 @@ export function createStepTable(bridge: HostBridge<PanelState>, o: { names: () =
     columns: [
       { key: 'submission', label: 'Submission', numeric: true, value: (r) => r.submission, render: (r) => `#${r.submission}` },
       // Numbered from 1 like every message ("act() threw at step 10"): row t is the state after t steps and the act() of step t+1.
-      { key: 't', label: 'Step', numeric: true, value: (r) => r.t, render: (r) => String(r.t + 1), hint: 'Step n: the state the policy acted in for its nth act() (step 1 acts right after reset)' },
+      // Labelled "Act", not "Step": the readout and the scrubber count states (step 0 is right after reset), this column counts act() calls.
+      { key: 't', label: 'Act', numeric: true, value: (r) => r.t, render: (r) => String(r.t + 1), hint: 'The policy’s nth act() call, made in the state after n−1 steps (shown as step n−1 above); error messages number steps the same way' },
       { key: 'observation', label: 'Observation', wrap: true, value: (r) => JSON.stringify(r.observation), render: (r) => h('span', { class: 'mono' }, formatValue(r.observation)) },
       { key: 'action', label: 'Action', value: (r) => actionText(r.action, o.names()), render: (r) => h('span', { class: 'mono', title: formatValue(r.action) }, actionText(r.action, o.names())) },
       { key: 'reward', label: 'Reward', numeric: true, value: (r) => r.reward, render: (r) => formatValue(r.reward) },
