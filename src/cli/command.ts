@@ -26,7 +26,7 @@ export const ExitCode = {
 } as const;
 
 /** Runner rejections that are argument errors: the same request can never succeed, whatever the run's state. */
-const ARGUMENT_REASONS: ReadonlySet<string> = new Set(['malformed_request', 'message_too_large', 'index_out_of_pool', 'episodes_out_of_bounds', 'unknown_submission']);
+const ARGUMENT_REASONS: ReadonlySet<string> = new Set(['malformed_request', 'message_too_large', 'index_out_of_pool', 'episodes_out_of_bounds']);
 
 /** The exit code of a runner error reply, by its stable reason. */
 export function exitCodeForReason(reason: string): number {

@@ -46,6 +46,9 @@ describe('cli: exit codes (src/cli/README.md)', function () {
     const spent = pf(dir, 'submit', '--cases', '0-1');
     assert.equal(spent.code, 1);
     assert.match(spent.err, /the agent phase is over|budget is exhausted/);
+    const unknown = pf(dir, 'feedback', '7', '--json');
+    assert.equal(unknown.code, 1);
+    assert.equal((unknown.json().error as { reason: string }).reason, 'unknown_submission');
   });
 
   it('2: an argument error, whether the CLI or the runner catches it', () => {
@@ -58,7 +61,6 @@ describe('cli: exit codes (src/cli/README.md)', function () {
       [['submit', '--cases', '3-1', '--json'], 'malformed_request'],
       [['submit', '--cases', '0-99', '--json'], 'index_out_of_pool'],
       [['submit', '--cases', '0-9', '--json'], 'episodes_out_of_bounds'],
-      [['feedback', '7', '--json'], 'unknown_submission'],
     ];
     for (const [args, reason] of cases) {
       const r = pf(dir, ...args);
