@@ -1,7 +1,8 @@
 /**
  * Box2D family throughput. Per environment: `env.step` with a uniform random policy through the
- * full contract, against a bare engine loop that only steps the same planck world with the
- * same iteration counts (the cost floor of the physics Gymnasium asks for). Then the LunarLander
+ * full contract, against the bare engine steps inside that same run: every `world.step` call is
+ * timed, so the baseline is planck stepping exactly the worlds and states the episodes produced
+ * with Gymnasium's iteration counts (the cost floor of the physics). Then the LunarLander
  * starter through the sandbox against the same episodes run in-process. Gymnasium itself is
  * measured in the same run when `python3 -c "import gymnasium, Box2D"` works; otherwise that
  * side is skipped with a note.
@@ -11,13 +12,71 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRegistry } from '../src/envs';
-import type { PhysWorld } from '../src/envs/box2d/physics';
+import { BipedalWalkerEnv } from '../src/envs/box2d/bipedalWalker';
+import { CarRacingEnv } from '../src/envs/box2d/carRacing';
+import { LunarLanderEnv } from '../src/envs/box2d/lunarLander';
+import type { PhysicsEngine } from '../src/envs/box2d/physics';
+import { planckEngine } from '../src/envs/box2d/planckEngine';
+import { EpisodeLimits, type Env } from '../src/envs/core/env';
 import { Rng } from '../src/envs/core/rng';
 import { buildBundle, SandboxPool, type EpisodeSpec } from '../src/sandbox';
 import { opsPerSecond, type BenchModule } from './harness';
 
 const IDS = ['LunarLander-v3', 'BipedalWalker-v3', 'CarRacing-v3'];
-const STEP_DT = Math.fround(1 / 50);
+
+/** planck with every world.step timed. */
+function timedEngine(): { engine: PhysicsEngine; stepMs: () => number } {
+  let ms = 0;
+  const engine: PhysicsEngine = {
+    name: 'planck (timed)',
+    createWorld(gx, gy) {
+      const world = planckEngine.createWorld(gx, gy);
+      const step = world.step.bind(world);
+      world.step = (dt, vi, pi) => {
+        const t0 = performance.now();
+        step(dt, vi, pi);
+        ms += performance.now() - t0;
+      };
+      return world;
+    },
+  };
+  return { engine, stepMs: () => ms };
+}
+
+function makeEnv(id: string, engine: PhysicsEngine): EpisodeLimits<unknown, unknown> {
+  const inner: Env<unknown, unknown> =
+    id === 'LunarLander-v3'
+      ? (new LunarLanderEnv({ continuous: false, gravity: -10, enableWind: false, windPower: 15, turbulencePower: 1.5, engine }) as Env<unknown, unknown>)
+      : id === 'BipedalWalker-v3'
+        ? (new BipedalWalkerEnv({ hardcore: false, engine }) as Env<unknown, unknown>)
+        : (new CarRacingEnv({ continuous: true, domainRandomize: false, lapCompletePercent: 0.95, engine }) as Env<unknown, unknown>);
+  return new EpisodeLimits(inner, createRegistry().get(id).maxEpisodeSteps);
+}
+
+/** Random-policy steps/s through the contract, and the rate of the world.step calls alone in the same run. */
+function measure(id: string, ms: number): { env: number; bare: number } {
+  const { engine, stepMs } = timedEngine();
+  const env = makeEnv(id, engine);
+  const rng = new Rng(7);
+  let episode = 1;
+  env.reset({ seed: episode });
+  const run = (n: number): void => {
+    for (let i = 0; i < n; i++) {
+      const r = env.step(env.actionSpace.sample(rng));
+      if (r.terminated || r.truncated) env.reset({ seed: ++episode });
+    }
+  };
+  run(50);
+  const physics0 = stepMs();
+  const t0 = performance.now();
+  let steps = 0;
+  while (performance.now() - t0 < ms) {
+    run(25);
+    steps += 25;
+  }
+  const total = performance.now() - t0;
+  return { env: (steps / total) * 1000, bare: (steps / (stepMs() - physics0)) * 1000 };
+}
 
 function randomPolicyLoop(id: string): (n: number) => number {
   const { env } = createRegistry().make(id);
@@ -29,17 +88,6 @@ function randomPolicyLoop(id: string): (n: number) => number {
       const r = env.step(env.actionSpace.sample(rng));
       if (r.terminated || r.truncated) env.reset({ seed: ++episode });
     }
-    return n;
-  };
-}
-
-/** The environment's own world after a reset, stepped with nothing else (the world is private: read it for the baseline only). */
-function bareWorldLoop(id: string): (n: number) => number {
-  const { env } = createRegistry().make(id);
-  env.reset({ seed: 1 });
-  const world = (env.inner as unknown as { world: PhysWorld }).world;
-  return (n) => {
-    for (let i = 0; i < n; i++) world.step(STEP_DT, 180, 60);
     return n;
   };
 }
@@ -126,10 +174,8 @@ export const box2dBench: BenchModule = {
   name: 'box2d (planck engine, random policy, steps/s, one core)',
   async run(table) {
     for (const id of IDS) {
-      const batch = id.startsWith('CarRacing') ? 25 : 200;
-      const bare = opsPerSecond(bareWorldLoop(id), batch, 1500);
-      const rate = opsPerSecond(randomPolicyLoop(id), batch, 1500);
-      table.throughput(`${id} env.step`, rate, 'steps/s', 'bare planck world.step, same world', bare);
+      const m = measure(id, 2000);
+      table.throughput(`${id} env.step`, m.env, 'steps/s', 'its world.step calls alone', m.bare);
     }
     const lander = await sandboxedLander();
     table.throughput('LunarLander-v3 starter, sandboxed (1 worker)', lander.sandbox, 'steps/s', 'same episodes in-process', lander.direct);
