@@ -9,12 +9,13 @@ import { classicBench } from './classic.bench';
 import { cliBench } from './cli.bench';
 import { highwayBench } from './highway.bench';
 import { minigridBench } from './minigrid.bench';
+import { mujocoBench } from './mujoco.bench';
 import { analysisBench } from './analysis.bench';
 import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

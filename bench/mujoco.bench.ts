@@ -1,0 +1,176 @@
+/**
+ * MuJoCo family costs. Per environment: uniform-random-policy episodes through `env.reset` and
+ * `env.step`, against the same start states and controls fed to a bare loop of `frame_skip` ×
+ * `mj_step` (and the same `mj_rnePostConstraint`) on the same model with its own MjData, in the
+ * same run (goal: at most 1.3×). Then each starter
+ * through the sandbox, a 128-episode batch on two workers, against the same episodes in-process,
+ * and the workers' resident memory with MuJoCo loaded (goal: at most 150 MB; Linux only).
+ */
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createRegistry } from '../src/envs';
+import { Rng } from '../src/envs/core/rng';
+import { compiledModel, loadMujoco, mujoco } from '../src/envs/mujoco/engine';
+import type { MujocoEnv } from '../src/envs/mujoco/mujocoEnv';
+import { residentMb } from '../src/sandbox/pool/residentMemory';
+import { buildBundle, SandboxPool, type EpisodeSpec } from '../src/sandbox';
+import type { BenchModule } from './harness';
+
+const registry = createRegistry();
+const IDS = registry.list().filter((d) => d.family === 'mujoco').map((d) => d.id);
+
+interface Recorded {
+  seed: number;
+  start: Record<string, number[]>;
+  actions: Float64Array[];
+}
+
+/** Random-policy episodes of the environment: seeds, start states and actions, `steps` in all. */
+function record(id: string, steps: number): Recorded[] {
+  const { env } = registry.make(id);
+  const inner = env.inner as unknown as MujocoEnv;
+  const rng = new Rng(7);
+  const out: Recorded[] = [];
+  for (let seed = 1, total = 0; total < steps; seed++) {
+    env.reset({ seed });
+    const ep: Recorded = { seed, start: inner.sim.getState().fields, actions: [] };
+    out.push(ep);
+    for (;;) {
+      const a = env.actionSpace.sample(rng) as Float64Array;
+      ep.actions.push(a);
+      total++;
+      const r = env.step(a);
+      if (r.terminated || r.truncated || total >= steps) break;
+    }
+  }
+  return out;
+}
+
+/** The recorded episodes through `env.reset`/`env.step`; returns steps per second. */
+function timeEnv(id: string, episodes: readonly Recorded[]): number {
+  const { env } = registry.make(id);
+  let n = 0;
+  const t0 = performance.now();
+  for (const ep of episodes) {
+    env.reset({ seed: ep.seed });
+    for (const a of ep.actions) env.step(a);
+    n += ep.actions.length;
+  }
+  return (n / (performance.now() - t0)) * 1000;
+}
+
+/** The same states and controls with nothing but frame_skip × mj_step and mj_rnePostConstraint. */
+function timeBare(id: string, episodes: readonly Recorded[]): number {
+  const inner = registry.make(id).env.inner as unknown as MujocoEnv;
+  const mj = mujoco();
+  const model = compiledModel(inner.info.file);
+  const data = new mj.MjData(model);
+  const fields = data as unknown as Record<string, Float64Array>;
+  const skip = inner.frameSkip;
+  let n = 0;
+  try {
+    const t0 = performance.now();
+    for (const ep of episodes) {
+      mj.mj_resetData(model, data);
+      fields['qpos']!.set(ep.start['qpos']!);
+      fields['qvel']!.set(ep.start['qvel']!);
+      mj.mj_forward(model, data);
+      const ctrl = fields['ctrl']!;
+      for (const a of ep.actions) {
+        ctrl.set(a);
+        for (let k = 0; k < skip; k++) mj.mj_step(model, data);
+        mj.mj_rnePostConstraint(model, data);
+      }
+      n += ep.actions.length;
+    }
+    return (n / (performance.now() - t0)) * 1000;
+  } finally {
+    data.delete();
+  }
+}
+
+/** Resident memory of this process's child processes (the pool's workers), in MB. */
+function childrenMb(): number[] {
+  const out: number[] = [];
+  for (const task of readdirSync('/proc/self/task')) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/self/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const pid of children.split(/\s+/).filter(Boolean)) {
+      const mb = residentMb(Number(pid));
+      if (mb !== null) out.push(mb);
+    }
+  }
+  return out;
+}
+
+async function sandboxed(pool: SandboxPool, id: string, parent: string): Promise<{ sandbox: number; direct: number; memory: number[] }> {
+  const def = registry.get(id);
+  const dir = path.join(parent, id);
+  mkdirSync(path.join(dir, 'policy'), { recursive: true });
+  writeFileSync(path.join(dir, 'policy/policy.ts'), def.starterPolicy);
+  const built = await buildBundle(dir, { typeCheck: false });
+  if (!built.ok) throw new Error(`${id} starter does not build: ${built.diagnostics.map((d) => d.message).join('; ')}`);
+  const specs: EpisodeSpec[] = Array.from({ length: 128 }, (_, i) => ({ caseIndex: i, envSeed: 100 + i, policySeed: i }));
+  const request = { bundle: built.bundle, envId: id, params: {}, episodes: specs, limits: { maxTrajectorySteps: 0 } };
+  await pool.runBatch({ ...request, episodes: specs.slice(0, 4) });
+  const t0 = performance.now();
+  const steps = (await pool.runBatch(request)).reduce((a, r) => a + r.length, 0);
+  const sandbox = (steps / (performance.now() - t0)) * 1000;
+  const memory = process.platform === 'linux' ? childrenMb() : [];
+  const { transformSync } = await import('esbuild');
+  const mod: { exports: { Policy?: new (ctx: unknown) => { act(o: unknown): ArrayLike<number>; reset?(o: unknown): void } } } = { exports: {} };
+  new Function('module', 'exports', transformSync(def.starterPolicy, { loader: 'ts', format: 'cjs' }).code)(mod, mod.exports);
+  const Policy = mod.exports.Policy!;
+  const t1 = performance.now();
+  for (const spec of specs) {
+    const { env } = registry.make(id);
+    const policy = new Policy({});
+    let obs = env.reset({ seed: spec.envSeed }).observation;
+    policy.reset?.(obs);
+    for (;;) {
+      const r = env.step(Float64Array.from(policy.act(obs)));
+      obs = r.observation;
+      if (r.terminated || r.truncated) break;
+    }
+  }
+  const direct = (steps / (performance.now() - t1)) * 1000;
+  return { sandbox, direct, memory };
+}
+
+export const mujocoBench: BenchModule = {
+  name: 'mujoco (MuJoCo WebAssembly, steps/s, one core)',
+  async run(table) {
+    await loadMujoco();
+    for (const id of IDS) {
+      await registry.prepare(id);
+      const episodes = record(id, id.startsWith('Humanoid') ? 1000 : 4000);
+      // Alternating rounds, best of each: the two sides see the same machine load.
+      let env = 0;
+      let bare = 0;
+      for (let round = 0; round < 3; round++) {
+        env = Math.max(env, timeEnv(id, episodes));
+        bare = Math.max(bare, timeBare(id, episodes));
+      }
+      table.throughput(`${id} env.step`, env, 'steps/s', 'same states, bare frame_skip × mj_step', bare, '≤ 1.3×');
+    }
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-mujoco-'));
+    const pool = new SandboxPool({ workers: 2 });
+    let peak = 0;
+    try {
+      for (const id of IDS) {
+        const r = await sandboxed(pool, id, parent);
+        peak = Math.max(peak, ...r.memory);
+        table.throughput(`${id} starter, 128 episodes sandboxed (2 workers)`, r.sandbox, 'steps/s', 'same episodes in-process (1 core)', r.direct);
+      }
+    } finally {
+      await pool.close();
+      rmSync(parent, { recursive: true, force: true });
+    }
+    if (peak > 0) table.duration('sandbox worker RSS, MuJoCo loaded, all 11 models', peak, 'MB', 'goal', 150, '≤ 150 MB');
+  },
+};
