@@ -43,9 +43,9 @@ describe('runner: a whole run through the CLI, as an agent drives it', function 
     const runner = readRunnerFile(dir);
     assert.ok(runner && processAlive(runner.pid), 'a detached runner serves the workspace');
 
-    // Rejections exit 1 and name the problem; bad arguments exit 2.
+    // Argument errors exit 2, whether the CLI or the runner's admission catches them, and name the problem.
     const bad = pf(dir, 'submit', '--cases', '0-99', '--json');
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 2);
     assert.equal((bad.json().error as { reason: string }).reason, 'index_out_of_pool');
     assert.equal(pf(dir, 'submit').code, 2);
     assert.equal(pf(dir, 'feedback', 'x').code, 2);
