@@ -116,6 +116,46 @@ describe('BabyAI levels', () => {
     assert.ok(sawLoc, 'SynthLoc never used a location in 60 episodes');
   });
 
+  it('rejection sampling keeps the generators\' promises (reachability, unique objects, no key of a locked door named)', () => {
+    const reachable = ['BabyAI-GoTo-v0', 'BabyAI-Pickup-v0', 'BabyAI-Open-v0', 'BabyAI-PutNextLocal-v0', 'BabyAI-GoToLocal-v0', 'BabyAI-PickupLoc-v0', 'BabyAI-GoToSeq-v0', 'BabyAI-Unlock-v0'];
+    for (const id of reachable) {
+      const env = bare(id);
+      for (let seed = 0; seed < 30; seed++) {
+        env.reset({ seed });
+        assert.ok(env.checkObjsReachable(false), `${id} seed ${seed}: an object is unreachable`);
+      }
+    }
+    const blocked = bare('BabyAI-UnblockPickup-v0');
+    for (let seed = 0; seed < 30; seed++) {
+      blocked.reset({ seed });
+      assert.equal(blocked.checkObjsReachable(false), false, `UnblockPickup seed ${seed}: nothing blocks`);
+    }
+    const local = bare('BabyAI-PutNextLocal-v0');
+    for (let seed = 0; seed < 30; seed++) {
+      local.reset({ seed });
+      const kinds = new Set<string>();
+      for (let x = 0; x < local.width; x++) for (let y = 0; y < local.height; y++) {
+        const id = local.get(x, y);
+        if (id !== 0 && local.objType[id] !== 2) kinds.add(`${local.objType[id]},${local.objColor[id]}`);
+      }
+      assert.equal(kinds.size, 8, `PutNextLocal seed ${seed}: objects not all distinct`);
+    }
+    for (const id of ['BabyAI-SynthSeq-v0', 'BabyAI-BossLevel-v0']) {
+      const env = bare(id);
+      for (let seed = 0; seed < 60; seed++) {
+        env.reset({ seed });
+        const locked = new Set<number>();
+        for (let x = 0; x < env.width; x++) for (let y = 0; y < env.height; y++) {
+          const d = env.get(x, y);
+          if (d !== 0 && env.objType[d] === 4 && env.objState[d] === 2) locked.add(env.objColor[d]!);
+        }
+        for (const d of env.instrs.descs()) {
+          if (d.spec.type === 'key' && d.spec.color !== null) assert.ok(!locked.has(env.objColor[d.ids[0]!]!), `${id} seed ${seed}: names the key of a locked door`);
+        }
+      }
+    }
+  });
+
   it('BossLevel draws the whole instruction language', () => {
     const env = bare('BabyAI-BossLevel-v0');
     const seen = new Set<string>();
