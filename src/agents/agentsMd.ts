@@ -53,9 +53,8 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 - \`feedback/latest.json\` and \`feedback/submit-NNNN/summary.json\`: per-episode status, return,
   length, errors with the policy source line, return statistics, the budget.
 - \`feedback/submit-NNNN/episodes/case-III.jsonl\`: the trajectory (a header line, then one line per step:
-  observation, action, reward). A header with \`lost\` says why the steps are gone (a machine
-  crash the runner could not repair), as does \`"evicted": true\` in the summary's \`files\` for old
-  trajectories removed to stay under the size cap.
+  observation, action, reward). \`"evicted": true\` in the summary's \`files\` says old
+  trajectories were removed to stay under the size cap.
 - \`feedback/submit-NNNN/logs/case-III.txt\`: what the policy printed with \`console.log\`.
 
 ## Rules

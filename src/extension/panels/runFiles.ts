@@ -137,9 +137,7 @@ export function parseTrajectory(text: string): Trajectory | string {
       continue;
     }
     if (typeof v === 'object' && v !== null && i === 0) {
-      const header = v as { initialSnapshot?: unknown; trajectoryTruncated?: unknown; truncated?: unknown; lost?: unknown };
-      // The runner could not restore this file after a machine crash (see src/runner/feedbackStore.ts).
-      if (typeof header.lost === 'string') return `the trajectory was ${header.lost}`;
+      const header = v as { initialSnapshot?: unknown; trajectoryTruncated?: unknown; truncated?: unknown };
       initialSnapshot = header.initialSnapshot;
       truncated = header.trajectoryTruncated === true;
       continue;
