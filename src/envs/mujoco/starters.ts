@@ -29,11 +29,11 @@ export class Policy {
 const spread = (n: number, step: number): number[] => Array.from({ length: n }, (_, i) => Math.round(((i * step) % (2 * Math.PI)) * 1000) / 1000);
 
 export const mujocoStarters: Readonly<Record<string, string>> = {
-  'HalfCheetah-v5': sineGait('HalfCheetah-v5', 6, 1, 2, 0.05, [0, 1.2, 2.4, 3.14, 4.3, 5.5], 0.9),
+  'HalfCheetah-v5': sineGait('HalfCheetah-v5', 6, 1, 3, 0.05, [0, 5.08, 3.88, 3.14, 1.98, 0.78], 1),
   'Ant-v5': sineGait('Ant-v5', 8, 1, 1.5, 0.05, [0, 1.57, 3.14, 4.71, 3.14, 4.71, 0, 1.57], 0.6),
-  'Hopper-v5': sineGait('Hopper-v5', 3, 1, 2, 0.008, [0, 1.57, 3.14], 0.3),
+  'Hopper-v5': sineGait('Hopper-v5', 3, 1, 2, 0.008, [0, 1.57, 3.14], 0.05),
   'Walker2d-v5': sineGait('Walker2d-v5', 6, 1, 1.5, 0.008, [0, 1.57, 3.14, 3.14, 4.71, 0], 0.4),
-  'Swimmer-v5': sineGait('Swimmer-v5', 2, 1, 0.5, 0.04, [0, 1.57], 1),
+  'Swimmer-v5': sineGait('Swimmer-v5', 2, 1, 0.5, 0.04, [0, 4.71], 1),
   'Humanoid-v5': sineGait('Humanoid-v5', 17, 0.4, 1, 0.015, spread(17, 1.1), 0.1),
   'HumanoidStandup-v5': sineGait('HumanoidStandup-v5', 17, 0.4, 0.5, 0.015, spread(17, 0.7), 0.4),
   'Reacher-v5': `/**
@@ -96,7 +96,8 @@ export class Policy {
  * InvertedDoublePendulum-v5 starter: a linear state feedback on the cart and both pole angles.
  * Observation: [cart x, sin θ1, sin θ2, cos θ1, cos θ2, cart velocity, θ1', θ2', constraint force].
  */
-const K = { x: 0.5, a1: 8, a2: 10, v: 0.6, w1: 1.2, w2: 0.8 };
+// Pushing the cart against the lean catches the poles (negative gains in this model's frame).
+const K = { x: 0, a1: -3, a2: -8, v: 0, w1: -0.3, w2: -0.6 };
 
 export class Policy {
   act(o: Observation): Action {
