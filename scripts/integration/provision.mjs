@@ -1,5 +1,5 @@
 // Provisions the VS Code build the integration tests run in: code-server 4.100.3 (VS Code
-// 1.100.3) from the npm registry, with its native modules rebuilt against this machine's Node.
+// 1.100.3) from the npm registry, with its native modules rebuilt against the Node that runs them.
 // @vscode/test-electron cannot be used here (it downloads VS Code from Microsoft's update
 // server), so CI drives code-server's web workbench with Playwright instead.
 //
