@@ -32,8 +32,24 @@ export function removeRunnerFile(workspace: string, pid = process.pid): void {
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A runner that died but was not reaped yet (its parent has not waited for it, or a container's
+ * init never does) still answers signal 0; on Linux its state in /proc says it is gone, so a
+ * client restarts the runner instead of waiting on a dead one.
+ */
+function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the parenthesised command name, which may itself contain ") ".
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
