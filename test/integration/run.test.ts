@@ -282,23 +282,26 @@ describe('a PolicyForge run in VS Code', function () {
   });
 
   it('LM tools are contributed and answer with the protocol documents', async () => {
+    // The summary text comes first where there is one; the protocol's JSON document is the last part.
+    const lastPart = (r: vscode.LanguageModelToolResult): string => (r.content.at(-1) as vscode.LanguageModelTextPart).value;
     const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('policyforge_')).sort();
     assert.deepEqual(names, ['policyforge_feedback', 'policyforge_finish', 'policyforge_status', 'policyforge_submit']);
     const token = new vscode.CancellationTokenSource().token;
     const status = await vscode.lm.invokeTool('policyforge_status', { input: {}, toolInvocationToken: undefined }, token);
-    const st = JSON.parse((status.content[0] as vscode.LanguageModelTextPart).value) as { envId: string; budget: { remaining: number }; submissions: number };
+    const st = JSON.parse(lastPart(status)) as { envId: string; budget: { remaining: number }; submissions: number };
     assert.equal(st.envId, 'CartPole-v1');
     assert.equal(st.submissions, 3);
     assert.equal(st.budget.remaining, BUDGET - 16);
     const fb = await vscode.lm.invokeTool('policyforge_feedback', { input: { submission: 2 }, toolInvocationToken: undefined }, token);
-    const summary = JSON.parse((fb.content[0] as vscode.LanguageModelTextPart).value) as { submission: number; cases: number[] };
+    assert.match((fb.content[0] as vscode.LanguageModelTextPart).value, /^submission 2 .*\n[\s\S]*per case:/);
+    const summary = JSON.parse(lastPart(fb)) as { submission: number; cases: number[] };
     assert.deepEqual([summary.submission, summary.cases], [2, [8, 9, 10, 11]]);
     // Budget-spending tool: confirmation is prepared for chat; invoked outside a chat it runs directly.
     const submitted = await vscode.lm.invokeTool('policyforge_submit', { input: { cases: [20, 21], note: 'from the LM tool' }, toolInvocationToken: undefined }, token);
-    const s = JSON.parse((submitted.content[0] as vscode.LanguageModelTextPart).value) as { submission: number; cases: number[]; budget: { used: number } };
+    const s = JSON.parse(lastPart(submitted)) as { submission: number; cases: number[]; budget: { used: number } };
     assert.deepEqual([s.submission, s.cases, s.budget.used], [4, [20, 21], 18]);
     const rejected = await vscode.lm.invokeTool('policyforge_submit', { input: { cases: '0-999' }, toolInvocationToken: undefined }, token);
-    const r = JSON.parse((rejected.content[0] as vscode.LanguageModelTextPart).value) as { rejected: boolean; reason: string; charged: number };
+    const r = JSON.parse(lastPart(rejected)) as { rejected: boolean; reason: string; charged: number };
     assert.deepEqual([r.rejected, r.reason, r.charged], [true, 'index_out_of_pool', 0]);
   });
 

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport, SubmissionSummary } from '../../src/protocol/feedback';
+import { runScoreFormat } from '../../src/stats/scoreFormat';
 import { policyForge, workspaceRoot } from './support/api';
 import { driverAvailable, pressKey, screenshot, typeText, visibleTexts, waitFor, waitForText } from './support/ui';
 
@@ -58,10 +59,12 @@ describe('webview panels in VS Code', function () {
     }, 60_000);
     // Newest first; each row: number, time, cases, mean ± stderr, ok, failed, …, checkpoint.
     const newestFirst = [...summaries].reverse();
+    // The run's one number format (src/stats/scoreFormat.ts), as every surface prints it.
+    const format = runScoreFormat(summaries.map((s) => s.stats.mean));
     rows.forEach((row, i) => {
       const s = newestFirst[i] as SubmissionSummary;
       assert.ok(row.startsWith(String(s.submission)), `row ${i} is #${s.submission}: ${row}`);
-      assert.ok(row.includes(`${s.stats.mean.toFixed(2)} ± ${s.stats.stderr.toFixed(2)}`), `row #${s.submission} shows its mean ± stderr: ${row}`);
+      assert.ok(row.includes(format.meanStderr(s.stats.mean, s.stats.stderr)), `row #${s.submission} shows its mean ± stderr: ${row}`);
       assert.ok(row.includes(s.checkpoint.replace(/^sha256[:-]/, '').slice(0, 10)), `row #${s.submission} shows its checkpoint: ${row}`);
     });
     const last = summaries.at(-1) as SubmissionSummary;

@@ -22,8 +22,10 @@ function checkedInput<N extends LmToolName>(name: N, input: unknown): LmToolPara
   return checked.params;
 }
 
+/** The summary text to read first (when there is one), then the protocol's JSON document as the last part. */
 function result(value: unknown, text?: string): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(`${text ? `${text}\n` : ''}${JSON.stringify(value, null, 2)}`)]);
+  const json = new vscode.LanguageModelTextPart(JSON.stringify(value, null, 2));
+  return new vscode.LanguageModelToolResult(text ? [new vscode.LanguageModelTextPart(text), json] : [json]);
 }
 
 function describeSubmit(input: SubmitInput): string {
