@@ -7,7 +7,6 @@
  * measured in the same run when `python3 -c "import gymnasium, Box2D"` works; otherwise that
  * side is skipped with a note.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -20,6 +19,7 @@ import { planckEngine } from '../src/envs/box2d/planckEngine';
 import { EpisodeLimits, type Env } from '../src/envs/core/env';
 import { Rng } from '../src/envs/core/rng';
 import { buildBundle, SandboxPool, type EpisodeSpec } from '../src/sandbox';
+import { gymnasiumRates } from './gymnasiumRates';
 import { opsPerSecond, type BenchModule } from './harness';
 
 const IDS = ['LunarLander-v3', 'BipedalWalker-v3', 'CarRacing-v3'];
@@ -92,37 +92,6 @@ function randomPolicyLoop(id: string): (n: number) => number {
   };
 }
 
-const PYTHON_PROBE = `
-import sys, time, json
-import gymnasium as gym
-out = {}
-for env_id in sys.argv[1:]:
-    env = gym.make(env_id)
-    env.reset(seed=1)
-    env.action_space.seed(7)
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < 3.0:
-        _, _, term, trunc, _ = env.step(env.action_space.sample())
-        steps += 1
-        if term or trunc:
-            env.reset()
-    out[env_id] = steps / (time.perf_counter() - t0)
-print(json.dumps(out))
-`;
-
-function pythonRates(): Record<string, number> | string {
-  try {
-    execFileSync('python3', ['-c', 'import gymnasium, Box2D'], { stdio: 'pipe', timeout: 60_000 });
-  } catch {
-    return 'python3 cannot import gymnasium and Box2D (pybox2d) here';
-  }
-  try {
-    return JSON.parse(execFileSync('python3', ['-c', PYTHON_PROBE, ...IDS], { encoding: 'utf8', timeout: 300_000 })) as Record<string, number>;
-  } catch (e) {
-    return `the Gymnasium measurement failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
-  }
-}
-
 /** The LunarLander starter: sandboxed episodes against the same episodes in-process. */
 async function sandboxedLander(): Promise<{ sandbox: number; direct: number }> {
   const registry = createRegistry();
@@ -179,7 +148,7 @@ export const box2dBench: BenchModule = {
     }
     const lander = await sandboxedLander();
     table.throughput('LunarLander-v3 starter, sandboxed (1 worker)', lander.sandbox, 'steps/s', 'same episodes in-process', lander.direct);
-    const python = pythonRates();
+    const python = gymnasiumRates(['Box2D'], IDS, 'Gymnasium');
     if (typeof python === 'string') process.stdout.write(`Gymnasium side skipped: ${python}\n`);
     else for (const id of IDS) table.throughput(`Gymnasium 1.4 ${id} (same run)`, python[id] ?? NaN, 'steps/s', 'ours', opsPerSecond(randomPolicyLoop(id), 200, 1500));
   },

@@ -7,7 +7,7 @@
 import { createRegistry } from '../src/envs';
 import { CarRacingEnv } from '../src/envs/box2d/carRacing';
 import { EpisodeLimits, type Env } from '../src/envs/core/env';
-import { Rng } from '../src/envs/core/rng';
+import { randomReturns } from './randomReturns';
 
 const IDS = ['LunarLander-v3', 'LunarLanderContinuous-v3', 'BipedalWalker-v3', 'BipedalWalkerHardcore-v3', 'CarRacing-v3', 'CarRacing-v3 (discrete)'];
 
@@ -20,33 +20,12 @@ function makeEnv(id: string): EpisodeLimits<unknown, unknown> {
   return registry.make(id).env;
 }
 
-export function randomReturns(id: string, episodes: number): { mean: number; stderr: number; meanLength: number } {
-  const env = makeEnv(id);
-  const rng = new Rng(12345);
-  const returns: number[] = [];
-  let steps = 0;
-  for (let e = 0; e < episodes; e++) {
-    env.reset({ seed: e });
-    let total = 0;
-    for (;;) {
-      const r = env.step(env.actionSpace.sample(rng));
-      total += r.reward;
-      steps++;
-      if (r.terminated || r.truncated) break;
-    }
-    returns.push(total);
-  }
-  const mean = returns.reduce((a, b) => a + b, 0) / episodes;
-  const variance = returns.reduce((a, b) => a + (b - mean) ** 2, 0) / (episodes - 1);
-  return { mean, stderr: Math.sqrt(variance / episodes), meanLength: steps / episodes };
-}
-
 if (require.main === module) {
   const episodes = Number(process.argv[2] ?? 200);
   const ids = process.argv.length > 3 ? process.argv.slice(3) : IDS;
   for (const id of ids) {
     const t0 = performance.now();
-    const r = randomReturns(id, episodes);
+    const r = randomReturns(makeEnv(id), episodes);
     process.stdout.write(`| ${id} | ${episodes} | ${r.mean.toFixed(1)} ± ${r.stderr.toFixed(1)} | ${r.meanLength.toFixed(0)} | ${((performance.now() - t0) / 1000).toFixed(0)} s |\n`);
   }
 }

@@ -5,9 +5,9 @@
  * default configurations); otherwise that side is skipped with a note and the row compares with
  * CartPole-v1's env.step measured here.
  */
-import { execFileSync } from 'node:child_process';
 import { createRegistry } from '../src/envs';
 import { Rng } from '../src/envs/core/rng';
+import { gymnasiumRates } from './gymnasiumRates';
 import { opsPerSecond, type BenchModule } from './harness';
 
 const IDS = ['highway-v0', 'highway-fast-v0', 'merge-v0', 'roundabout-v0', 'intersection-v0', 'parking-v0'];
@@ -39,42 +39,10 @@ function cartPoleRate(): number {
   }, 200_000);
 }
 
-const PYTHON_PROBE = `
-import sys, time, json
-import gymnasium as gym, highway_env  # noqa: F401
-out = {}
-for env_id in sys.argv[1:]:
-    env = gym.make(env_id)
-    env.reset(seed=1)
-    env.action_space.seed(7)
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < 3.0:
-        _, _, term, trunc, _ = env.step(env.action_space.sample())
-        steps += 1
-        if term or trunc:
-            env.reset()
-    out[env_id] = steps / (time.perf_counter() - t0)
-print(json.dumps(out))
-`;
-
-/** HighwayEnv's steps/s per id, or why it could not be measured. */
-function pythonRates(): Record<string, number> | string {
-  try {
-    execFileSync('python3', ['-c', 'import highway_env, gymnasium'], { stdio: 'pipe', timeout: 60_000 });
-  } catch {
-    return 'python3 cannot import highway_env and gymnasium here';
-  }
-  try {
-    return JSON.parse(execFileSync('python3', ['-c', PYTHON_PROBE, ...IDS], { encoding: 'utf8', timeout: 300_000 })) as Record<string, number>;
-  } catch (e) {
-    return `the HighwayEnv measurement failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`;
-  }
-}
-
 export const highwayBench: BenchModule = {
   name: 'highway (driving tasks, random policy, steps/s, one core)',
   async run(table) {
-    const python = pythonRates();
+    const python = gymnasiumRates(['highway_env'], IDS, 'HighwayEnv');
     const cartPole = typeof python === 'string' ? cartPoleRate() : 0;
     if (typeof python === 'string') process.stdout.write(`HighwayEnv side skipped: ${python}; rows compare with CartPole-v1 env.step (same run)\n`);
     for (const id of IDS) {
