@@ -4,6 +4,7 @@
  * types, replay renderers) reads the definition.
  */
 import type { Env } from './env';
+import type { FailureReturn } from './failureReturn';
 import type { ParamSpecs, ParamValues } from './params';
 
 export interface EnvDefinition {
@@ -17,6 +18,15 @@ export interface EnvDefinition {
   /** TimeLimit truncation, or null when the environment truncates itself (MiniGrid). */
   readonly maxEpisodeSteps: number | null;
   readonly rewardRange: readonly [number, number];
+  /** The score is a cost: leaderboards rank a lower held-out mean first. Absent means higher is better. */
+  readonly lowerIsBetter?: boolean;
+  /**
+   * What a failed episode (exception, timeout, invalid action, memory) scores: the worst return
+   * an episode can get within its time limit, or, where the task has no lower bound, a finite
+   * bound documented beside the number (`failureReturn.ts`). A function when it depends on the
+   * parameters (a step limit, say).
+   */
+  readonly failureReturn: FailureReturn;
   /** Build the bare environment (without the episode-limit wrapper). */
   create(params: ParamValues): Env;
   /**
