@@ -7,6 +7,7 @@ import { goldenCommand } from './commands/golden';
 import { analyzeCommand } from './commands/analyze';
 import { finishCommand, restoreCommand } from './commands/finish';
 import { initCommand } from './commands/init';
+import { leaderboardCommand } from './commands/leaderboard';
 import { mcpCommand } from './commands/mcp';
 import { runCommand } from './commands/run';
 import { runnerCommand } from './commands/runner';
@@ -28,6 +29,7 @@ const commands: readonly CliCommand[] = [
   restoreCommand,
   mcpCommand,
   runCommand,
+  leaderboardCommand,
 ];
 
 function help(): string {

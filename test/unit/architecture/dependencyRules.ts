@@ -29,10 +29,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   sandbox: ['protocol', 'envs'],
   analysis: ['protocol'],
   stats: ['protocol'],
+  leaderboard: ['protocol'],
+  suite: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats', 'leaderboard'],
   runner: ['protocol', 'envs', 'sandbox', 'analysis', 'stats'],
   agents: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'stats'],
-  cli: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats'],
-  extension: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats'],
+  cli: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats', 'leaderboard', 'suite'],
+  extension: ['protocol', 'envs', 'sandbox', 'runner', 'analysis', 'agents', 'stats', 'leaderboard', 'suite'],
   'webview-ui': ['protocol', 'stats'],
 };
 
