@@ -22,6 +22,9 @@ export const box2dEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 1000,
     rewardRange: [-Infinity, Infinity],
+    // −0.1 for each of 1000 frames, the last replaced by −100 when the car leaves the playfield:
+    // −199.9 at worst; tiles only add.
+    failureReturn: -200,
     create: (p) => new CarRacingEnv({ continuous: p['continuous'] !== false, domainRandomize: p['domain_randomize'] === true, lapCompletePercent: p['lap_complete_percent'] as number }),
     starterPolicy: carRacingStarter,
     declarations: carRacingDeclarations,
@@ -44,6 +47,10 @@ function landerDefinition(id: string, continuous: boolean): EnvDefinition {
     },
     maxEpisodeSteps: 1000,
     rewardRange: [-Infinity, Infinity],
+    // No lower bound: the shaping charges distance, speed and tilt without limit. Declared: the
+    // crash (−100), full main and side engines for 1000 steps (−330), and shaping from the start
+    // to a lander 2 screen halves away, at speed 2 and upside down (about −570), rounded.
+    failureReturn: -1000,
     create: (p) =>
       new LunarLanderEnv({
         continuous: p['continuous'] === true,
@@ -69,6 +76,9 @@ function walkerDefinition(id: string, hardcore: boolean, maxEpisodeSteps: number
     },
     maxEpisodeSteps,
     rewardRange: [-Infinity, Infinity],
+    // The shaping telescopes: at worst back from the start pad to x = 0 (−20.2) and the hull at
+    // ±π (−5π); full torque costs 4·0.028 per step; the fall replaces the last step with −100.
+    failureReturn: -Math.ceil(100 + (130 * (14 / 30) * 10) / 30 + 5 * Math.PI + 4 * 0.00035 * 80 * maxEpisodeSteps),
     create: (p) => new BipedalWalkerEnv({ hardcore: p['hardcore'] === true }),
     starterPolicy: bipedalWalkerStarter,
     declarations: bipedalWalkerDeclarations,

@@ -17,6 +17,8 @@ export const classicEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 500,
     rewardRange: [0, 1],
+    // +1 per step, so 0; the Sutton–Barto reward is 0 per step and −1 at the step the pole falls.
+    failureReturn: (p) => (p['sutton_barto_reward'] === true ? -1 : 0),
     create: (p) => new CartPoleEnv({ suttonBartoReward: p['sutton_barto_reward'] === true }),
     starterPolicy: cartPoleStarter,
   },
@@ -29,6 +31,8 @@ export const classicEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 200,
     rewardRange: [-1, 0],
+    // −1 for each of 200 steps.
+    failureReturn: -200,
     create: (p) => new MountainCarEnv(p['goal_velocity'] as number),
     starterPolicy: mountainCarStarter,
   },
@@ -41,6 +45,9 @@ export const classicEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 999,
     rewardRange: [-Infinity, Infinity],
+    // −0.1·force² with the force inside [−1, 1] (an action outside it is invalid): at worst −0.1
+    // for each of 999 steps; the +100 at the flag only adds.
+    failureReturn: -99.9,
     create: (p) => new MountainCarContinuousEnv(p['goal_velocity'] as number),
     starterPolicy: mountainCarContinuousStarter,
   },
@@ -53,6 +60,8 @@ export const classicEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 200,
     rewardRange: [-16.2736044, 0],
+    // The per-step minimum −(π² + 0.1·8² + 0.001·2²) for each of 200 steps; gravity does not enter it.
+    failureReturn: -(Math.PI ** 2 + 0.1 * 8 ** 2 + 0.001 * 2 ** 2) * 200,
     create: (p) => new PendulumEnv(p['g'] as number),
     starterPolicy: pendulumStarter,
   },
@@ -65,6 +74,8 @@ export const classicEnvironments: readonly EnvDefinition[] = [
     },
     maxEpisodeSteps: 500,
     rewardRange: [-1, 0],
+    // −1 for each of 500 steps.
+    failureReturn: -500,
     create: (p) => new AcrobotEnv(p['book_or_nips'] !== 'nips'),
     starterPolicy: acrobotStarter,
   },

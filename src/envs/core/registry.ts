@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import type { EnvDefinition, EnvPluginModule } from './definition';
 import { EpisodeLimits, type Env } from './env';
+import { failureReturnOf, hasFailureReturn } from './failureReturn';
 import { resolveParams, type ParamValues } from './params';
 
 export class UnknownEnvError extends Error {
@@ -23,6 +24,8 @@ export interface MadeEnv {
   readonly definition: EnvDefinition;
   readonly params: ParamValues;
   readonly env: EpisodeLimits<unknown, unknown>;
+  /** What a failed episode scores under these parameters (`failureReturn.ts`). */
+  readonly failureReturn: number;
 }
 
 export class EnvRegistry {
@@ -70,7 +73,7 @@ export class EnvRegistry {
     const definition = this.get(id);
     const resolved = resolveParams(id, definition.params, params);
     const env = new EpisodeLimits(definition.create(resolved) as Env<unknown, unknown>, definition.maxEpisodeSteps);
-    return { definition, params: resolved, env };
+    return { definition, params: resolved, env, failureReturn: failureReturnOf(definition, resolved) };
   }
 
   /**
@@ -114,5 +117,8 @@ function validateDefinition(def: EnvDefinition, source: string): void {
   if (typeof def.family !== 'string' || typeof def.description !== 'string') throw new Error(`${where} needs a family and a description`);
   if (def.maxEpisodeSteps !== null && !(Number.isInteger(def.maxEpisodeSteps) && def.maxEpisodeSteps > 0)) {
     throw new Error(`${where} has an invalid maxEpisodeSteps`);
+  }
+  if (!hasFailureReturn(def)) {
+    throw new Error(`${where} has no finite failureReturn (the worst return within its time limit; a failed episode scores it)`);
   }
 }

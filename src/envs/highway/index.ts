@@ -77,6 +77,19 @@ const highwayParams = (fast: boolean): ParamSpecs => ({
   ...kinematicsParams(DEFAULT_KINEMATICS),
 });
 
+/** Decisions in an episode that runs its whole duration. */
+const decisions = (p: ParamValues): number => Math.ceil(num(p, 'duration') * num(p, 'policy_frequency'));
+
+/**
+ * Normalized, every step is in [0, 1], so 0. Unnormalized, the crash that ends the episode and
+ * any negative weight at every decision.
+ */
+function highwayFailureReturn(p: ParamValues): number {
+  if (bool(p, 'normalize_reward')) return 0;
+  const perStep = Math.min(0, num(p, 'right_lane_reward')) + Math.min(0, num(p, 'high_speed_reward'));
+  return decisions(p) * perStep + Math.min(0, num(p, 'collision_reward'));
+}
+
 function highwayDefinition(fast: boolean): EnvDefinition {
   return {
     id: fast ? 'highway-fast-v0' : 'highway-v0',
@@ -87,6 +100,7 @@ function highwayDefinition(fast: boolean): EnvDefinition {
     params: highwayParams(fast),
     maxEpisodeSteps: null,
     rewardRange: [0, 1],
+    failureReturn: highwayFailureReturn,
     create: (p) => {
       const lane = num(p, 'initial_lane_id');
       if (lane >= num(p, 'lanes_count')) throw new ParamError(fast ? 'highway-fast-v0' : 'highway-v0', 'initial_lane_id', `must be below lanes_count (${num(p, 'lanes_count')}), got ${lane}`);
@@ -131,6 +145,10 @@ const mergeDefinition: EnvDefinition = {
   },
   maxEpisodeSteps: null,
   rewardRange: [-Infinity, Infinity],
+  // Mapped from [collision + merging, speed + right lane] to [0, 1]: a step goes below 0 only on
+  // the crash that ends the episode, by at most (lane change + the one merging vehicle's full
+  // slowdown) over the span, −0.028 for the default weights.
+  failureReturn: (p) => Math.min(0, num(p, 'lane_change_reward') / (num(p, 'high_speed_reward') + num(p, 'right_lane_reward') - num(p, 'collision_reward') - num(p, 'merging_speed_reward'))),
   create: (p) =>
     new MergeEnv({
       simulationFrequency: num(p, 'simulation_frequency'),
@@ -162,6 +180,14 @@ const roundaboutDefinition: EnvDefinition = {
   },
   maxEpisodeSteps: null,
   rewardRange: [0, 1],
+  // Normalized, a step goes below 0 only on the crash that ends the episode, by a lane change's
+  // penalty over the span (−0.042 for the default weights); unnormalized, a lane change at every
+  // decision and the crash.
+  failureReturn: (p) => {
+    const laneChange = Math.min(0, num(p, 'lane_change_reward'));
+    if (bool(p, 'normalize_reward')) return laneChange / (num(p, 'high_speed_reward') - num(p, 'collision_reward'));
+    return decisions(p) * laneChange + Math.min(0, num(p, 'collision_reward'));
+  },
   create: (p) =>
     new RoundaboutEnv({
       simulationFrequency: num(p, 'simulation_frequency'),
@@ -191,6 +217,10 @@ const parkingDefinition: EnvDefinition = {
   },
   maxEpisodeSteps: null,
   rewardRange: [-Infinity, 0],
+  // Inside the walls the weighted distance is at most 0.70 + 0.3·0.42 + 0.02·2 + 0.02·2 = 0.906
+  // (positions over 100 m), so each decision costs at most √0.906 < 1; then the crash. Without
+  // walls the same bound is declared, and a failure never scores above its partial return.
+  failureReturn: (p) => -decisions(p) + Math.min(0, num(p, 'collision_reward')),
   create: (p) =>
     new ParkingEnv({
       simulationFrequency: num(p, 'simulation_frequency'),
@@ -228,6 +258,9 @@ const intersectionDefinition: EnvDefinition = {
   },
   maxEpisodeSteps: null,
   rewardRange: [-Infinity, Infinity],
+  // Speed and arrival terms are never negative: only the crash that ends the episode is
+  // (normalized, nothing is).
+  failureReturn: (p) => (bool(p, 'normalize_reward') ? 0 : Math.min(0, num(p, 'collision_reward'))),
   create: (p) =>
     new IntersectionEnv({
       simulationFrequency: num(p, 'simulation_frequency'),

@@ -21,6 +21,8 @@ function minigrid(id: string, description: string, create: () => Env): EnvDefini
     params: {},
     maxEpisodeSteps: null,
     rewardRange: [0, 1],
+    // No reward but on success: an episode that never reaches its goal returns 0.
+    failureReturn: 0,
     create,
     starterPolicy: MINIGRID_STARTER,
     declarations: MINIGRID_DECLARATIONS,

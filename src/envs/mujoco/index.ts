@@ -6,6 +6,7 @@
 import type { EnvDefinition } from '../core/definition';
 import type { ParamSpec, ParamSpecs, ParamValues } from '../core/params';
 import { prepareModel } from './engine';
+import { mujocoFailureReturns } from './failureReturns';
 import { ReacherEnv, PusherEnv } from './arms';
 import { MODELS, AntEnv, HalfCheetahEnv, HopperEnv, HumanoidEnv, HumanoidStandupEnv, InvertedDoublePendulumEnv, InvertedPendulumEnv, SwimmerEnv, Walker2dEnv, type ObservationStructure } from './locomotion';
 import type { ModelInfo, MujocoEnv } from './mujocoEnv';
@@ -211,6 +212,7 @@ export const mujocoEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
   params: t.params,
   maxEpisodeSteps: t.maxEpisodeSteps,
   rewardRange: [-Infinity, Infinity] as const,
+  failureReturn: mujocoFailureReturns[t.id] as (p: ParamValues) => number,
   create: t.create,
   load: () => prepareModel(t.model.file),
   starterPolicy: mujocoStarters[t.id] as string,
