@@ -21,12 +21,14 @@ import { historyScoreFormat } from '../../stats/scoreFormat';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
 import { printJson } from './runClient';
+import { externalAgentRequested, runWithExternalAgent, RUN_AGENT_USAGE } from './runAgent';
 
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'A whole headless run: new workspace, built-in agent, validation, held-out report',
-  usage: 'policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR | --keep] [--json] [--quiet]',
+  usage: `policyforge run --env ID [--agent autotune|none] [--budget N] [--batch N] [--seed N] [--param name=value]... [--dir DIR | --keep] [--json] [--quiet]\n       ${RUN_AGENT_USAGE}`,
   async run(argv) {
+    if (externalAgentRequested(argv)) return runWithExternalAgent(argv);
     const { values } = parse(
       argv,
       {
