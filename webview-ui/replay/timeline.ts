@@ -43,6 +43,7 @@ export function buildTimeline(side: ReplaySide, renderer: SceneRenderer): Timeli
     const next = steps[i + 1];
     snapshots[i + 1] = fromObs ? (next ? renderer.fromObservation?.(next.observation, next.action) : snapshots[i]) : (s.snapshot ?? snapshots[i]);
   }
+  renderer.prepare?.(snapshots);
   return {
     submission: side.submission,
     frames: n + 1,

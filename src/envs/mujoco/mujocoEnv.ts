@@ -13,6 +13,7 @@ import { EMPTY_INFO, type Env, type EnvState, type Info, type ResetOptions, type
 import { Rng } from '../core/rng';
 import { Box } from '../core/spaces';
 import { compiledModel, mujoco } from './engine';
+import { modelScene, type MujocoScene, type SceneMarker, type SceneView } from './scene';
 
 /** The sizes of a vendored model that spaces and layouts depend on. */
 export interface ModelInfo {
@@ -26,6 +27,8 @@ export interface ModelInfo {
   readonly ctrlLimit: number;
   /** `opt.timestep` in seconds. */
   readonly timestep: number;
+  /** How the replay frames the model (see scene.ts). */
+  readonly view?: SceneView;
 }
 
 /**
@@ -224,6 +227,8 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
   readonly dt: number;
   protected readonly rng = new Rng(0);
   private simulation: Simulation | undefined;
+  /** The next snapshot is an episode's first: it carries the scene. */
+  private sceneDue = false;
   protected readonly obs: Float64Array;
   private readonly result: StepResult<Float64Array>;
 
@@ -263,6 +268,7 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
     sim.resetData();
     this.resetModel(sim);
     this.observe(sim.views(), this.obs);
+    this.sceneDue = true;
     return { observation: this.obs, info: this.resetInfo(sim) };
   }
 
@@ -310,13 +316,24 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
   }
   protected loadTaskState(_s: unknown): void {}
 
-  /** qpos of this step, rounded: the replay re-derives every pose from it. */
+  /**
+   * qpos of this step, rounded: the replay re-derives every pose from it. The first snapshot
+   * after a reset also carries the model's scene (geometry, kinematic tree, goal markers).
+   */
   snapshot(): unknown {
     const q = this.sim.views().qpos;
     const scale = 10 ** SNAPSHOT_DIGITS;
     const qpos = new Array<number>(q.length);
     for (let i = 0; i < q.length; i++) qpos[i] = Math.round((q[i] as number) * scale) / scale;
-    return { qpos };
+    if (!this.sceneDue) return { qpos };
+    this.sceneDue = false;
+    const scene: MujocoScene = { ...modelScene(this.info.file, this.info.view), markers: this.sceneMarkers() };
+    return { qpos, scene };
+  }
+
+  /** Fixed spheres the replay draws (a sampled goal, say). */
+  protected sceneMarkers(): SceneMarker[] {
+    return [];
   }
 }
 

@@ -3,9 +3,10 @@ import { bipedalWalkerRenderer, carRacingRenderer, lunarLanderRenderer } from '.
 import { acrobotRenderer, cartPoleRenderer, mountainCarRenderer, pendulumRenderer } from './classic';
 import { highwayRenderer, parkingRenderer } from './highway';
 import { miniGridRenderer } from './minigrid';
+import { mujocoRenderer } from './mujoco3d';
 import { registerRenderer } from './registry';
 
-for (const r of [cartPoleRenderer, mountainCarRenderer, pendulumRenderer, acrobotRenderer, miniGridRenderer, highwayRenderer, parkingRenderer, lunarLanderRenderer, bipedalWalkerRenderer, carRacingRenderer]) registerRenderer(r);
+for (const r of [cartPoleRenderer, mountainCarRenderer, pendulumRenderer, acrobotRenderer, miniGridRenderer, highwayRenderer, parkingRenderer, lunarLanderRenderer, bipedalWalkerRenderer, carRacingRenderer, mujocoRenderer]) registerRenderer(r);
 
 export { rendererFor, registerRenderer, registeredFamilies, type SceneRenderer } from './registry';
 export { fallbackRenderer } from './fallback';

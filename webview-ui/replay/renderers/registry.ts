@@ -44,6 +44,11 @@ export interface SceneRenderer {
   drawObservation?(scene: SceneContext, observation: unknown): boolean;
   /** Width / height of drawObservation's picture. */
   readonly observationAspect?: number;
+  /**
+   * Called once with a side's snapshots (frame 0 first) before any of them is drawn, for
+   * renderers whose later snapshots depend on the first (MuJoCo's scene comes only with it).
+   */
+  prepare?(snapshots: readonly unknown[]): void;
 }
 
 const renderers = new Map<string, SceneRenderer>();
