@@ -3,14 +3,14 @@
 //   node scripts/build.mjs --watch       rebuild on change
 //   node scripts/build.mjs --production  minified, no source maps (for the .vsix)
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** Node-side bundles. */
+/** Node-side bundles (the CLI is built apart, below). */
 const nodeEntries = {
-  cli: 'src/cli/main.ts',
   extension: 'src/extension/extension.ts',
   sandboxWorker: 'src/sandbox/worker/workerMain.ts',
   runnerProcess: 'src/runner/runnerProcess.ts',
@@ -19,14 +19,10 @@ const nodeEntries = {
 /**
  * Bundles loaded only on the paths that need them, each built once and required by the other
  * bundles by relative path, so no command or process parses them at start-up: ts-morph (with the
- * TypeScript compiler, about 13 MB) analyses and type-checks policies; the MCP server (with its
- * SDK and JSON Schema validator) serves `policyforge mcp`. `match` is the import specifier the
- * other bundles' sources use.
+ * TypeScript compiler, about 13 MB) analyses and type-checks policies. `match` is the import
+ * specifier the other bundles' sources use.
  */
-const lazyBundles = [
-  { name: 'tsMorph', entry: 'ts-morph', match: /^ts-morph$/ },
-  { name: 'mcpServer', entry: 'src/cli/mcp/mcpServer.ts', match: /\/mcp\/mcpServer$/ },
-];
+const lazyBundles = [{ name: 'tsMorph', entry: 'ts-morph', match: /^ts-morph$/ }];
 const lazyAsSibling = {
   name: 'lazy-bundles-as-siblings',
   setup(build) {
@@ -35,6 +31,57 @@ const lazyAsSibling = {
     }
   },
 };
+/**
+ * zod's namespace re-exports every locale's messages (about 360 KB of source) although only the
+ * default English one is ever configured; every process that validates the protocol would parse them.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-en' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({ contents: "export { default as en } from './en.js';", loader: 'js', resolveDir: path.dirname(args.path) }));
+  },
+};
+
+/**
+ * The CLI is ES modules split by esbuild: dist/cli.mjs holds the dispatcher and each command's
+ * code is a chunk (dist/cli-*.mjs) imported when that command runs, with the code commands share
+ * in shared chunks, so `policyforge status` parses the protocol client and not the environments,
+ * the sandbox or the MCP SDK. Chunks sit beside the other bundles because the code finds
+ * runnerProcess.js and sandboxWorker.js next to itself. dist/cli.js stays the CommonJS entry
+ * bin/policyforge.js requires.
+ */
+const CLI_CHUNK = /^cli-.*\.mjs$/;
+const cliEsmShims = [
+  "import { createRequire as __pfCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __pfFileURLToPath } from 'node:url';",
+  'const require = __pfCreateRequire(import.meta.url);',
+  'const __filename = __pfFileURLToPath(import.meta.url);',
+  "const __dirname = __pfFileURLToPath(new URL('.', import.meta.url)).replace(/[\\\\/]$/, '');",
+].join('\n');
+const cliEntryShim = `'use strict';
+// The CLI's code is ES modules (cli.mjs and its cli-*.mjs chunks, see scripts/build.mjs).
+exports.main = (argv) => import('./cli.mjs').then((cli) => cli.main(argv));
+`;
+/** Outputs of earlier builds that nothing loads any more: the one-file CLI's map, the MCP server's own bundle. */
+const RETIRED = ['cli.js.map', 'mcpServer.js'];
+/** Removes chunks an earlier build left behind, once this build's outputs are known. */
+const cliChunkCleanup = {
+  name: 'cli-chunk-cleanup',
+  setup(build) {
+    build.onEnd((result) => {
+      if (!result.metafile) return;
+      const live = new Set(Object.keys(result.metafile.outputs).map((f) => path.basename(f)));
+      for (const f of readdirSync('dist')) {
+        if ((CLI_CHUNK.test(f.replace(/\.map$/, '')) && !live.has(f)) || RETIRED.includes(f)) rmSync(path.join('dist', f), { force: true });
+      }
+      writeFileSync('dist/cli.js', cliEntryShim);
+    });
+  },
+};
+
 const webviewEntries = {
   dashboard: 'webview-ui/dashboard/main.ts',
   replay: 'webview-ui/replay/main.ts',
@@ -63,8 +110,27 @@ if (Object.keys(nodePoints).length > 0) {
     target: 'node20',
     // mujoco-js (11 MB of inlined WebAssembly) is required from node_modules by the processes that simulate.
     external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
-    plugins: [lazyAsSibling],
+    plugins: [lazyAsSibling, zodEnglishOnly],
   }));
+}
+if (existsSync('src/cli/main.ts')) {
+  contexts.push(await esbuild.context({
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'cli-[name]-[hash]',
+    splitting: true,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: { js: cliEsmShims },
+    external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
+    plugins: [lazyAsSibling, zodEnglishOnly, cliChunkCleanup],
+  }));
+}
+if (Object.keys(nodePoints).length > 0 || existsSync('src/cli/main.ts')) {
   contexts.push(await esbuild.context({
     ...common,
     // Mostly vendored code (the compiler, the MCP SDK): source maps would only add megabytes.
@@ -75,7 +141,7 @@ if (Object.keys(nodePoints).length > 0) {
     format: 'cjs',
     target: 'node20',
     external: ['esbuild'],
-    plugins: [lazyAsSibling],
+    plugins: [lazyAsSibling, zodEnglishOnly],
     logLevel: 'warning',
   }));
 }

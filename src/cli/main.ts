@@ -1,40 +1,37 @@
-/** The `policyforge` command: dispatches to one subcommand module per verb. */
+/**
+ * The `policyforge` command: dispatches to one subcommand module per verb. Each module is
+ * imported only when its command runs (the build makes each one a chunk of its own), so a quick
+ * command such as `status` does not load the environments, the sandbox or the MCP SDK.
+ */
 import packageJson from '../../package.json';
 import { ExitCode, UsageError, type CliCommand } from './command';
-import { envsCommand } from './commands/envs';
-import { evalCommand } from './commands/eval';
-import { goldenCommand } from './commands/golden';
-import { analyzeCommand } from './commands/analyze';
-import { finishCommand, restoreCommand } from './commands/finish';
-import { initCommand } from './commands/init';
-import { leaderboardCommand } from './commands/leaderboard';
-import { mcpCommand } from './commands/mcp';
-import { runCommand } from './commands/run';
-import { runnerCommand } from './commands/runner';
-import { feedbackCommand, reportCommand, statusCommand } from './commands/status';
-import { submitCommand } from './commands/submit';
 
-const commands: readonly CliCommand[] = [
-  envsCommand,
-  evalCommand,
-  goldenCommand,
-  analyzeCommand,
-  initCommand,
-  runnerCommand,
-  submitCommand,
-  statusCommand,
-  feedbackCommand,
-  finishCommand,
-  reportCommand,
-  restoreCommand,
-  mcpCommand,
-  runCommand,
-  leaderboardCommand,
-];
+/**
+ * Command name → its module, in the order `--help` lists them. A new command is one line here;
+ * test/unit/cli/commandTable.test.ts checks that each name matches the command it loads.
+ */
+export const commands: Readonly<Record<string, () => Promise<CliCommand>>> = {
+  envs: async () => (await import('./commands/envs')).envsCommand,
+  eval: async () => (await import('./commands/eval')).evalCommand,
+  golden: async () => (await import('./commands/golden')).goldenCommand,
+  analyze: async () => (await import('./commands/analyze')).analyzeCommand,
+  init: async () => (await import('./commands/init')).initCommand,
+  runner: async () => (await import('./commands/runner')).runnerCommand,
+  submit: async () => (await import('./commands/submit')).submitCommand,
+  status: async () => (await import('./commands/status')).statusCommand,
+  feedback: async () => (await import('./commands/status')).feedbackCommand,
+  finish: async () => (await import('./commands/finish')).finishCommand,
+  report: async () => (await import('./commands/status')).reportCommand,
+  restore: async () => (await import('./commands/finish')).restoreCommand,
+  mcp: async () => (await import('./commands/mcp')).mcpCommand,
+  run: async () => (await import('./commands/run')).runCommand,
+  leaderboard: async () => (await import('./commands/leaderboard')).leaderboardCommand,
+};
 
-function help(): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
-  return `policyforge: evolve executable policies under a fixed episode budget\n\nUsage: policyforge <command> [options]\n\n${commands
+async function help(): Promise<string> {
+  const all = await Promise.all(Object.values(commands).map((load) => load()));
+  const width = Math.max(...all.map((c) => c.name.length));
+  return `policyforge: evolve executable policies under a fixed episode budget\n\nUsage: policyforge <command> [options]\n\n${all
     .map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`)
     .join('\n')}\n\nRun "policyforge <command> --help" for a command's options.\n`;
 }
@@ -42,18 +39,19 @@ function help(): string {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(help());
+    process.stdout.write(await help());
     return name ? ExitCode.ok : ExitCode.usage;
   }
   if (name === '--version') {
     process.stdout.write(`${packageJson.version}\n`);
     return ExitCode.ok;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
-    process.stderr.write(`policyforge: unknown command "${name}"\n\n${help()}`);
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    process.stderr.write(`policyforge: unknown command "${name}"\n\n${await help()}`);
     return ExitCode.usage;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
     return ExitCode.ok;

@@ -1,6 +1,5 @@
 /** `policyforge mcp`: an MCP stdio server exposing the run's tools to any MCP client. */
 import * as path from 'node:path';
-import type * as McpServerModule from '../mcp/mcpServer';
 import { parse } from '../args';
 import { ExitCode, type CliCommand } from '../command';
 import { findWorkspace } from './runClient';
@@ -16,10 +15,9 @@ export const mcpCommand: CliCommand = {
       process.stderr.write(`policyforge mcp: ${path.resolve(values.dir ?? '.')} holds no run; create one with \`policyforge init --env ID\`\n`);
       return ExitCode.runner;
     }
-    // Loaded here, not at start-up: the MCP SDK and its schema validator are most of the CLI's
-    // code, and no other command needs them (the build keeps the module in dist/mcpServer.js).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose
-    const { serveMcpStdio } = require('../mcp/mcpServer') as typeof McpServerModule;
+    // Loaded here, not with the command table: the MCP SDK and its schema validator are much of
+    // the CLI's code and only this command needs them (a chunk of their own in the build).
+    const { serveMcpStdio } = await import('../mcp/mcpServer');
     await serveMcpStdio(ws);
     return ExitCode.ok;
   },
