@@ -4,6 +4,7 @@
  * snapshot carries the scene, later ones only qpos).
  */
 import { resolveParams } from '../../src/envs/core/params';
+import { Box } from '../../src/envs/core/spaces';
 import { mujocoEnvironments } from '../../src/envs/mujoco';
 import { loadMujoco } from '../../src/envs/mujoco/engine';
 import type { Trajectory, TrajectoryStep } from '../../src/protocol/episodes';
@@ -29,8 +30,9 @@ export async function recordMujocoEpisode(envId: string, seed: number, steps: nu
   const initialSnapshot = toJson(env.snapshot?.());
   let observation = toJson(reset.observation);
   const out: TrajectoryStep[] = [];
-  const nu = (env.actionSpace as { shape: number[] }).shape[0] ?? 1;
-  const high = (env.actionSpace as { high: ArrayLike<number> }).high;
+  if (!(env.actionSpace instanceof Box)) throw new Error(`${envId}: a Box action space was expected`);
+  const high = env.actionSpace.high;
+  const nu = high.length;
   for (let t = 0; t < steps; t++) {
     const action = act?.(observation, t) ?? Float64Array.from({ length: nu }, (_, i) => (high[i] as number) * Math.sin(0.6 * t + (i * Math.PI) / 3));
     const res = env.step(action);
