@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
-import type { BudgetState, CandidateResult, CurvePoint, EditSummary, EpisodeSummary, ReturnStats, RunReport, SubmissionSummary } from './feedback';
+import type { BudgetState, CandidateResult, CurvePoint, EditSummary, EpisodeSummary, PairedComparison, ReturnStats, RunReport, SubmissionSummary } from './feedback';
 
 const num = z.number();
 
@@ -58,6 +58,14 @@ export const editSummarySchema: z.ZodType<EditSummary> = z.looseObject({
   details: z.array(z.string()),
 });
 
+const pairedComparisonSchema: z.ZodType<PairedComparison> = z.looseObject({
+  against: num,
+  shared: num,
+  meanDifference: num.nullable(),
+  ci95: z.tuple([num, num]).nullable(),
+  resubmitCases: z.string().optional(),
+});
+
 /** `feedback/submit-NNNN/summary.json`, `feedback/latest.json`, and the `run.submit` / `run.feedback` results. */
 export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObject({
   submission: num,
@@ -74,6 +82,7 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   parent: num.nullable().optional(),
   charged: num.optional(),
   note: z.string().optional(),
+  paired: z.looseObject({ parent: pairedComparisonSchema.nullable(), bestSoFar: pairedComparisonSchema.nullable() }).optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
 });
 

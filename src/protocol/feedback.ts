@@ -39,6 +39,26 @@ export interface EditSummary {
 /** An episode as summary.json lists it: the record without its bulk trajectory and log (those live in episodes/ and logs/). */
 export type EpisodeSummary = Omit<EpisodeRecord, 'trajectory' | 'log'>;
 
+/** A submission against an earlier one on the cases both ran (same case index = same hidden seeds). */
+export interface PairedComparison {
+  /** The earlier submission. */
+  against: number;
+  /** Cases both ran; a case run twice by one submission counts once, its returns averaged. */
+  shared: number;
+  /** Mean over shared cases of (this − against); null when nothing is shared. */
+  meanDifference: number | null;
+  /** Seeded percentile-bootstrap 95% interval of `meanDifference`; null with fewer than two shared cases. */
+  ci95: [number, number] | null;
+  /** With nothing shared: the cases of `against` to resubmit on for a paired comparison. */
+  resubmitCases?: string;
+}
+
+/** Paired evidence a submission carries: against its parent and against the best train mean before it. */
+export interface PairedEvidence {
+  parent: PairedComparison | null;
+  bestSoFar: PairedComparison | null;
+}
+
 /** `feedback/submit-NNNN/summary.json` */
 export interface SubmissionSummary {
   submission: number;
@@ -60,6 +80,8 @@ export interface SubmissionSummary {
   charged?: number;
   /** Free text the submitter attached. */
   note?: string;
+  /** Differences from the parent and the best so far on shared cases (absent in older feedback). */
+  paired?: PairedEvidence;
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
   files: { trajectories: string[]; logs: string[]; evicted: boolean };
 }

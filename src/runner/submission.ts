@@ -17,6 +17,7 @@ import type { ProgressNotification } from '../protocol/run';
 import { returnStats, statusCounts } from '../stats/returnStats';
 import type { Admitted } from './admission';
 import { batchRequest } from './batches';
+import { pairedFeedback } from './pairedFeedback';
 import { RunError } from './runError';
 import type { AnalyzeEdit, RunContext } from './runContext';
 import { trace } from './trace';
@@ -71,6 +72,7 @@ export async function runSubmission(ctx: RunContext, admitted: Admitted, hooks: 
     stage = 'checkpoint';
     await checkpointSaved;
     const summary = buildSummary(ctx, n, parent, admitted, records, performance.now() - started, pending.files(records));
+    summary.paired = pairedFeedback(ctx, summary);
     const tEdit = performance.now();
     const edit = await editAnalyzed;
     if (edit) summary.edit = edit;

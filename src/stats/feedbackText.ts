@@ -9,6 +9,7 @@ import { typeErrorLines, type CheckResult } from '../protocol/run';
 import type { EpisodeSummary, ReturnStats, SubmissionSummary } from '../protocol/feedback';
 import { groupErrors } from './errorGroups';
 import { historyScoreFormat, type ScoreFormat } from './scoreFormat';
+import { pairedLines } from './pairedEvidence';
 
 type History = readonly { mean: number }[];
 
@@ -105,6 +106,8 @@ export function formatSummary(s: SubmissionSummary, history: History): string {
   ];
   if (s.edit) lines.push(`  edit ${s.edit.class}${s.edit.details.length ? `: ${s.edit.details.slice(0, 5).join('; ')}` : ''}`);
   if (s.note) lines.push(`  note ${s.note}`);
+  const paired = pairedLines(s, fmt.delta);
+  if (paired.length) lines.push('  paired (mean difference, bootstrap 95% interval):', ...paired.map((l) => `    ${l}`));
   const errors = errorLines([s]);
   if (errors.length) lines.push(`  errors (every episode in ${folder}/summary.json):`, ...errors.map((l) => `  ${l}`));
   if (s.episodes.length) lines.push('  per case:', ...caseTable(s, fmt));
