@@ -10,6 +10,7 @@ import { bestSubmission } from '../../stats/bestSubmission';
 import { failedCount } from '../../stats/returnStats';
 import { historyScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
+import { pairedLines } from '../../stats/pairedEvidence';
 
 /** Codicon ids (ThemeIcon) and theme colour ids, chosen so classes read at a glance. */
 export interface NodeIcon {
@@ -81,6 +82,7 @@ export function submissionNode(brief: SubmissionBrief, summary: SubmissionSummar
     `Cases: ${formatCaseRanges(brief.cases)}`,
   ];
   if (editClass) lines.push(`Edit: ${editClass}${brief.parent !== null ? ` from #${brief.parent}` : ''}`);
+  if (summary) lines.push(...pairedLines(summary, fmt.delta).map((l) => `Paired ${l}`));
   return {
     key: `s${brief.submission}`,
     kind: 'submission',

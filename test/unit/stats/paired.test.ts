@@ -4,6 +4,8 @@ import type { SubmissionSummary } from '../../../src/protocol/feedback';
 import { bootstrapMeanInterval95, pairedComparison, returnsByCase } from '../../../src/stats/paired';
 import { pairedEvidence, pairedLines } from '../../../src/stats/pairedEvidence';
 import { scoreFormat } from '../../../src/stats/scoreFormat';
+import { submissionNode } from '../../../src/extension/views/runTreeModel';
+import { formatSummary } from '../../../src/stats/feedbackText';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
 
 const seeded = (seed: string): (() => number) => {
@@ -73,6 +75,34 @@ describe('paired statistics', () => {
     assert.equal(lines.length, 2);
     assert.match(lines[0]!, /^vs parent #2: \+10(\.0)? \[\+9(\.0)?, \+11(\.0)?\] on 3 shared cases, better$/);
     assert.match(lines[1]!, /^vs best so far #1: \+1(\.0)? \[.*\] on 3 shared cases$/);
+  });
+});
+
+describe('paired statistics on every surface', () => {
+  const summary = {
+    submission: 3,
+    checkpoint: 'abcdef0123456789',
+    createdAt: '',
+    envId: 'CartPole-v1',
+    cases: [0, 1],
+    episodes: [],
+    stats: { mean: 20, std: 0, stderr: 0, min: 20, max: 20, okCount: 2, count: 2 },
+    statusCounts: { ok: 2 },
+    wallMs: 1,
+    budget: { total: 8, used: 6, remaining: 2 },
+    parent: 2,
+    files: { trajectories: [], logs: [], evicted: false },
+    paired: {
+      parent: { against: 2, shared: 2, meanDifference: 5, ci95: [1, 9] as [number, number] },
+      bestSoFar: { against: 1, shared: 0, meanDifference: null, ci95: null, resubmitCases: '4-7' },
+    },
+  } satisfies SubmissionSummary;
+  it('the feedback text (CLI, MCP, LM tools) and the tree tooltip print both comparisons', () => {
+    const text = formatSummary(summary, [{ mean: 10 }, { mean: 15 }, { mean: 20 }]);
+    assert.match(text, /paired \(mean difference, bootstrap 95% interval\):\n {4}vs parent #2: \+5(\.0)? \[\+1(\.0)?, \+9(\.0)?\] on 2 shared cases, better\n {4}vs best so far #1: no shared cases/);
+    const node = submissionNode({ submission: 3, checkpoint: summary.checkpoint, parent: 2, cases: [0, 1], mean: 20, okCount: 2, count: 2, budgetUsed: 6 } as never, summary, null, scoreFormat(10));
+    assert.match(node.tooltip!, /Paired vs parent #2: \+5/);
+    assert.match(node.tooltip!, /Paired vs best so far #1: no shared cases.*\(4-7\)/);
   });
 });
 
