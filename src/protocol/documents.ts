@@ -47,6 +47,7 @@ export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
   truncated: z.boolean(),
   wallMs: num,
   error: episodeErrorSchema.optional(),
+  partialReturn: num.optional(),
 });
 
 export const editSummarySchema: z.ZodType<EditSummary> = z.looseObject({
@@ -83,6 +84,7 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   charged: num.optional(),
   note: z.string().optional(),
   paired: z.looseObject({ parent: pairedComparisonSchema.nullable(), bestSoFar: pairedComparisonSchema.nullable() }).optional(),
+  failureReturn: num.optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
 });
 
@@ -92,6 +94,8 @@ const candidateResultSchema: z.ZodType<CandidateResult> = z.looseObject({
   validationMean: num,
   validationStderr: num,
   trainMean: num,
+  validationCount: num.optional(),
+  validationOkCount: num.optional(),
 });
 
 const curvePointSchema: z.ZodType<CurvePoint> = z.looseObject({ budgetUsed: num, submission: num, value: num });
@@ -107,6 +111,7 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
   candidates: z.array(candidateResultSchema),
   heldOut: returnStatsSchema.nullable(),
   selectedCheckpoint: z.string().optional(),
+  failureReturn: num.optional(),
   starterHeldOut: returnStatsSchema.nullable().optional(),
   validationCurve: z.array(curvePointSchema),
   trainCurve: z.array(curvePointSchema),
@@ -114,7 +119,8 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
 });
 
 export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({
-  observation: z.unknown(),
+  // Absent in a trajectory that stores changes (Trajectory.format): the expansion rebuilds it.
+  observation: z.unknown().optional(),
   action: z.unknown(),
   reward: num,
   terminated: z.boolean(),

@@ -37,7 +37,13 @@ export interface EditSummary {
 }
 
 /** An episode as summary.json lists it: the record without its bulk trajectory and log (those live in episodes/ and logs/). */
-export type EpisodeSummary = Omit<EpisodeRecord, 'trajectory' | 'log'>;
+export type EpisodeSummary = Omit<EpisodeRecord, 'trajectory' | 'log'> & {
+  /**
+   * A failed episode's sum of rewards up to the failure, kept for diagnosis; its `return` is then
+   * the score every mean counts, the environment's failure return (src/stats/failureScore.ts).
+   */
+  partialReturn?: number;
+};
 
 /** A submission against an earlier one on the cases both ran (same case index = same hidden seeds). */
 export interface PairedComparison {
@@ -80,6 +86,8 @@ export interface SubmissionSummary {
   charged?: number;
   /** Free text the submitter attached. */
   note?: string;
+  /** What each failed episode scores in `stats` (absent in older feedback, whose means used partial returns). */
+  failureReturn?: number;
   /** Differences from the parent and the best so far on shared cases (absent in older feedback). */
   paired?: PairedEvidence;
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
@@ -92,6 +100,9 @@ export interface CandidateResult {
   validationMean: number;
   validationStderr: number;
   trainMean: number;
+  /** Validation episodes and how many ended ok (selection prefers fewer failures on equal means). */
+  validationCount?: number;
+  validationOkCount?: number;
 }
 
 export interface CurvePoint {
@@ -114,6 +125,8 @@ export interface RunReport {
   heldOut: ReturnStats | null;
   /** Checkpoint id of the selected submission. */
   selectedCheckpoint?: string;
+  /** What each failed validation or held-out episode scored. */
+  failureReturn?: number;
   /** The environment's starter policy on the same held-out cases (the baseline to beat), when it ran. */
   starterHeldOut?: ReturnStats | null;
   /** Best-so-far validation mean against budget consumed (post-hoc). */

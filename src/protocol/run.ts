@@ -196,7 +196,21 @@ export const RunStatusSchema = z.object({
   nextUnusedCase: z.number().nullable(),
   /** The submission running now, if any. */
   running: z.object({ submission: z.number(), done: z.number(), total: z.number() }).nullable(),
+  /** The best train mean among submissions with at least `bestMinEpisodes` episodes (src/stats/bestTrain.ts). */
   best: z.object({ submission: z.number(), mean: z.number() }).nullable(),
+  /** Episodes a submission needs before its train mean competes for `best`. */
+  bestMinEpisodes: z.number().optional(),
+  /** Validation or assessment under way: what is being done now. */
+  finishing: z
+    .object({
+      phase: z.enum(['validation', 'assessment', 'baseline']),
+      candidatesDone: z.number(),
+      candidatesTotal: z.number(),
+      episodesDone: z.number(),
+      episodesTotal: z.number(),
+    })
+    .nullable()
+    .optional(),
   history: z.array(SubmissionBriefSchema),
   /** Submission whose checkpoint was last restored into policy/ (the next submission's parent). */
   restoredFrom: z.number().nullable(),
@@ -223,8 +237,11 @@ export type CancelResult = z.infer<typeof CancelResultSchema>;
 export const ProgressNotificationSchema = z.object({
   phase: z.enum(['submit', 'validation', 'assessment']),
   submission: z.number().nullable(),
+  /** Episodes done and to do in this phase. */
   done: z.number(),
   total: z.number(),
+  /** Validation: candidates whose every episode is done, of all candidates (assessment: 0 or 1 of 1). */
+  candidates: z.object({ done: z.number(), total: z.number() }).optional(),
 });
 export type ProgressNotification = z.infer<typeof ProgressNotificationSchema>;
 

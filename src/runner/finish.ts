@@ -8,13 +8,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { starterFiles } from '../envs/core/starterFiles';
+import type { EpisodeRecord } from '../protocol/episodes';
 import type { ReturnStats } from '../protocol/feedback';
 import { describeZodError, FinishParamsSchema, type ProgressNotification } from '../protocol/run';
-import { returnStats } from '../stats/returnStats';
+import type { PolicyBundle } from '../sandbox/types';
+import { scoredReturnStats } from '../stats/failureScore';
 import { batchRequest, range } from './batches';
 import { RunError } from './runError';
 import type { RunContext } from './runContext';
-import { selectBest } from './runState';
+import { runFailureReturn } from './scoring';
+import { selectByValidation, type SelectionRule } from './selection';
 
 export type FinishTrigger = 'finish' | 'budget';
 
@@ -35,7 +38,8 @@ export function beginFinish(ctx: RunContext, params: { candidates?: number[] }, 
   }
   // A candidates-mode run whose budget ran out before any were named falls back to paper selection.
   const mode = params.candidates ? 'candidates' : 'paper';
-  const candidates = params.candidates ?? [...ctx.state.submissions.values()].filter((s) => s.count > 0 && s.okCount === s.count).map((s) => s.submission);
+  // Every submission competes: a failed episode lowers its mean (at the failure return), it does not disqualify it.
+  const candidates = params.candidates ?? [...ctx.state.submissions.values()].filter((s) => s.count > 0).map((s) => s.submission);
   ctx.record({ type: 'finished', mode, candidates, trigger });
 }
 
@@ -43,54 +47,84 @@ export interface FinishHooks {
   progress(p: ProgressNotification): void;
   /** The runner is shutting down: stop before the next batch. */
   stopping(): boolean;
+  /** Aborts the batches running when the runner shuts down (nothing of them is journaled). */
+  signal?: AbortSignal;
   /** Assess the environment's starter policy too. */
   assessStarter: boolean;
+  /** The selection rule (default: the protocol's, `selectByValidation`). */
+  select?: SelectionRule;
 }
 
 /** Runs every step of the finish not journaled yet: validation, selection, assessment, starter baseline. */
 export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Promise<void> {
   const fin = ctx.state.finish!;
+  const failureReturn = runFailureReturn(ctx);
   const checkpointOf = (n: number): string => ctx.state.submissions.get(n)!.checkpoint;
-  const checkpoints = [...new Set(fin.candidates.map(checkpointOf))];
-  const todo = checkpoints.filter((ck) => !ctx.state.validated.has(ck));
-  const V = ctx.config.validationCases;
-  const total = checkpoints.length * V;
-  let done = (checkpoints.length - todo.length) * V;
-  for (const ck of todo) {
-    if (hooks.stopping()) throw new RunError('internal', 'runner is shutting down');
-    const records = await ctx.executor.runBatch({
-      ...batchRequest(ctx.config, ctx.seeds, ctx.checkpoints.load(ck), 'validation', range(V)),
-      onEpisode: () => hooks.progress({ phase: 'validation', submission: null, done: ++done, total }),
-    });
-    ctx.record({ type: 'validated', submission: fin.candidates.find((n) => checkpointOf(n) === ck)!, checkpoint: ck, stats: returnStats(records) });
-  }
+  await validate(ctx, hooks, failureReturn);
   if (!ctx.state.selected) {
-    const best = selectBest(fin.candidates, (n) => ctx.state.validated.get(checkpointOf(n))?.mean);
-    const reason =
-      best !== null
-        ? undefined
-        : ctx.state.submissions.size === 0
-          ? 'no submission was made'
-          : fin.mode === 'paper'
-            ? 'no submission qualified: every submission had at least one episode that was not ok'
-            : 'no candidate could be validated';
-    ctx.record({ type: 'selected', submission: best, ...(reason ? { reason } : {}) });
+    const select = hooks.select ?? selectByValidation;
+    const choice = select(fin.candidates.map((n) => ({ submission: n, checkpoint: checkpointOf(n), validation: ctx.state.validated.get(checkpointOf(n)) ?? null })));
+    ctx.record({ type: 'selected', submission: choice.submission, ...(choice.reason ? { reason: choice.reason } : {}) });
   }
   const selected = ctx.state.selected!.submission;
   const H = ctx.config.heldOutCases;
   if (selected !== null && !ctx.state.assessed) {
-    let d = 0;
-    const records = await ctx.executor.runBatch({
-      ...batchRequest(ctx.config, ctx.seeds, ctx.checkpoints.load(checkpointOf(selected)), 'assessment', range(H)),
-      onEpisode: () => hooks.progress({ phase: 'assessment', submission: selected, done: ++d, total: H }),
-    });
-    ctx.record({ type: 'assessed', submission: selected, stats: returnStats(records) });
+    const records = await runHidden(ctx, hooks, ctx.checkpoints.load(checkpointOf(selected)), 'assessment', H, (done) =>
+      hooks.progress({ phase: 'assessment', submission: selected, done, total: H, candidates: { done: done === H ? 1 : 0, total: 1 } }),
+    );
+    ctx.record({ type: 'assessed', submission: selected, stats: scoredReturnStats(records, failureReturn) });
   }
-  if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx)) });
+  if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn)) });
+}
+
+/**
+ * Validates every distinct candidate checkpoint not validated yet, all at once: the pool shares
+ * its workers among concurrent batches, so no worker waits while one candidate's last episodes
+ * run. Each candidate is journaled as soon as its episodes are done, so a restart resumes with
+ * the rest. Progress counts candidates and episodes done.
+ */
+async function validate(ctx: RunContext, hooks: FinishHooks, failureReturn: number): Promise<void> {
+  const fin = ctx.state.finish!;
+  const checkpointOf = (n: number): string => ctx.state.submissions.get(n)!.checkpoint;
+  const checkpoints = [...new Set(fin.candidates.map(checkpointOf))];
+  const todo = checkpoints.filter((ck) => !ctx.state.validated.has(ck));
+  if (todo.length === 0) return;
+  const V = ctx.config.validationCases;
+  const total = checkpoints.length * V;
+  let done = (checkpoints.length - todo.length) * V;
+  let candidatesDone = checkpoints.length - todo.length;
+  const report = (): void => hooks.progress({ phase: 'validation', submission: null, done, total, candidates: { done: candidatesDone, total: checkpoints.length } });
+  if (hooks.stopping()) throw new RunError('internal', 'runner is shutting down');
+  report();
+  const results = await Promise.allSettled(
+    todo.map(async (ck) => {
+      const records = await runHidden(ctx, hooks, ctx.checkpoints.load(ck), 'validation', V, () => {
+        done++;
+        report();
+      });
+      ctx.record({ type: 'validated', submission: fin.candidates.find((n) => checkpointOf(n) === ck)!, checkpoint: ck, stats: scoredReturnStats(records, failureReturn) });
+      candidatesDone++;
+      report();
+    }),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** One hidden batch (validation or assessment cases 0..n-1); throws when the runner shut down under it. */
+async function runHidden(ctx: RunContext, hooks: FinishHooks, bundle: PolicyBundle, split: 'validation' | 'assessment', n: number, onDone?: (done: number) => void): Promise<EpisodeRecord[]> {
+  let d = 0;
+  const records = await ctx.executor.runBatch({
+    ...batchRequest(ctx.config, ctx.seeds, bundle, split, range(n)),
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    onEpisode: () => onDone?.(++d),
+  });
+  if (hooks.signal?.aborted || records.length !== n) throw new RunError('internal', 'runner is shutting down');
+  return records;
 }
 
 /** The environment's starter policy on the held-out cases: the baseline the report compares to. */
-async function assessStarter(ctx: RunContext): Promise<{ stats: ReturnStats | null; error?: string }> {
+async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn: number): Promise<{ stats: ReturnStats | null; error?: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'policyforge-starter-'));
   try {
     const { definition, params, env } = ctx.registry.make(ctx.config.envId, ctx.config.params);
@@ -100,9 +134,12 @@ async function assessStarter(ctx: RunContext): Promise<{ stats: ReturnStats | nu
     }
     const built = await ctx.executor.build(dir);
     if (!built.ok) return { stats: null, error: `starter policy does not build: ${built.diagnostics[0]?.message ?? 'unknown error'}` };
-    const records = await ctx.executor.runBatch(batchRequest(ctx.config, ctx.seeds, built.bundle, 'assessment', range(ctx.config.heldOutCases)));
-    return { stats: returnStats(records) };
+    const H = ctx.config.heldOutCases;
+    // The baseline's progress is an assessment of no submission.
+    const records = await runHidden(ctx, hooks, built.bundle, 'assessment', H, (done) => hooks.progress({ phase: 'assessment', submission: null, done, total: H }));
+    return { stats: scoredReturnStats(records, failureReturn) };
   } catch (e) {
+    if (hooks.signal?.aborted) throw e;
     return { stats: null, error: String(e) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

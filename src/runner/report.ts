@@ -1,18 +1,20 @@
 /** The run's report (`.policyforge/report.json`): built from the journal's state once selection and assessment are done. */
 import type { CandidateResult, CurvePoint, RunReport } from '../protocol/feedback';
 import type { SubmissionBrief } from '../protocol/run';
-import { bestSoFar } from '../stats/bestSubmission';
+import { bestSoFar, failuresOf } from '../stats/bestSubmission';
+import { comparableEpisodes } from '../stats/bestTrain';
 import { writeJsonAtomic } from './atomicFs';
 import type { RunConfig } from './config';
 import type { Diagnose, RunContext } from './runContext';
 import type { RunState } from './runState';
+import { runFailureReturn } from './scoring';
 
 /**
  * Writes the report (durably) and journals `completed` the first time. Run diagnostics are
  * optional: when they fail, the report goes without them.
  */
 export async function writeReport(ctx: RunContext, diagnose?: Diagnose): Promise<RunReport> {
-  const report = buildReport(ctx.config, ctx.state);
+  const report = buildReport(ctx.config, ctx.state, runFailureReturn(ctx));
   if (diagnose) {
     try {
       report.diagnostics = await diagnose(ctx.paths.root);
@@ -25,7 +27,7 @@ export async function writeReport(ctx: RunContext, diagnose?: Diagnose): Promise
   return report;
 }
 
-export function buildReport(config: RunConfig, s: RunState): RunReport {
+export function buildReport(config: RunConfig, s: RunState, failureReturn?: number): RunReport {
   const fin = s.finish;
   if (!fin) throw new Error('the run has no report before it is finished');
   const history = [...s.submissions.values()].sort((a, b) => a.submission - b.submission);
@@ -33,12 +35,20 @@ export function buildReport(config: RunConfig, s: RunState): RunReport {
     .map((n) => s.submissions.get(n)!)
     .map((sub) => {
       const v = s.validated.get(sub.checkpoint);
-      return { submission: sub.submission, checkpoint: sub.checkpoint, validationMean: v?.mean ?? NaN, validationStderr: v?.stderr ?? NaN, trainMean: sub.mean };
+      return {
+        submission: sub.submission,
+        checkpoint: sub.checkpoint,
+        validationMean: v?.mean ?? NaN,
+        validationStderr: v?.stderr ?? NaN,
+        trainMean: sub.mean,
+        ...(v ? { validationCount: v.count, validationOkCount: v.okCount } : {}),
+      };
     });
   // Best so far along the budget, by the one best-submission rule every view uses.
-  const curve = (meanOf: (h: SubmissionBrief) => number | undefined): CurvePoint[] =>
-    bestSoFar(history, meanOf).flatMap((p) => (p.bestSubmission === null ? [] : [{ budgetUsed: p.item.budgetUsed, submission: p.item.submission, value: p.best }]));
+  const curve = (meanOf: (h: SubmissionBrief) => number | undefined, failures: (h: SubmissionBrief) => number): CurvePoint[] =>
+    bestSoFar(history, meanOf, failures).flatMap((p) => (p.bestSubmission === null ? [] : [{ budgetUsed: p.item.budgetUsed, submission: p.item.submission, value: p.best }]));
   const selected = s.selected?.submission ?? null;
+  const minEpisodes = comparableEpisodes(config);
   return {
     envId: config.envId,
     completedAt: new Date().toISOString(),
@@ -47,10 +57,18 @@ export function buildReport(config: RunConfig, s: RunState): RunReport {
     selected,
     ...(s.selected?.reason ? { reason: s.selected.reason } : {}),
     ...(selected !== null ? { selectedCheckpoint: s.submissions.get(selected)!.checkpoint } : {}),
+    ...(failureReturn !== undefined ? { failureReturn } : {}),
     candidates,
     heldOut: s.assessed,
     ...(s.starter ? { starterHeldOut: s.starter.stats } : {}),
-    validationCurve: curve((h) => (fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined)),
-    trainCurve: curve((h) => h.mean),
+    validationCurve: curve(
+      (h) => (fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined),
+      (h) => {
+        const v = s.validated.get(h.checkpoint);
+        return v ? failuresOf(v) : 0;
+      },
+    ),
+    // The train curve follows the best train mean `status` names: comparable submissions only.
+    trainCurve: curve((h) => (h.count >= minEpisodes ? h.mean : undefined), failuresOf),
   };
 }

@@ -47,6 +47,10 @@ export class Run extends EventEmitter<RunEvents> {
   private readonly journal: Journal;
   private readonly queue = new RequestQueue();
   private readonly progress = new ProgressThrottle((p) => this.emit('progress', p));
+  /** The finish's latest progress, for `status` (what validation or assessment is doing now). */
+  private finishProgress: ProgressNotification | null = null;
+  /** Aborts the finish's batches when the runner closes. */
+  private readonly finishAbort = new AbortController();
   private readonly recoveryNotes: string[];
   private running: RunningSubmission | null = null;
   private finishing: Promise<RunReport> | null = null;
@@ -100,7 +104,7 @@ export class Run extends EventEmitter<RunEvents> {
   }
 
   status(): RunStatus {
-    return runStatus(this.config, this.ctx.state, this.running, this.recoveryNotes);
+    return runStatus(this.config, this.ctx.state, this.running, this.recoveryNotes, this.finishProgress);
   }
 
   feedback(submission?: number): SubmissionSummary {
@@ -212,7 +216,16 @@ export class Run extends EventEmitter<RunEvents> {
     const finishing = this.queue.enqueue(async () => {
       if (!this.ctx.state.completed) {
         beginFinish(this.ctx, params, trigger);
-        await validateAndAssess(this.ctx, { progress: (p) => this.progress.update(p), stopping: () => this.closed, assessStarter: this.opts.assessStarter ?? true });
+        await validateAndAssess(this.ctx, {
+          progress: (p) => {
+            this.finishProgress = p;
+            this.progress.update(p);
+          },
+          stopping: () => this.closed,
+          signal: this.finishAbort.signal,
+          assessStarter: this.opts.assessStarter ?? true,
+          ...(this.opts.select ? { select: this.opts.select } : {}),
+        });
         this.progress.finish();
       }
       return this.writeReport();
@@ -253,6 +266,7 @@ export class Run extends EventEmitter<RunEvents> {
     this.closed = true;
     this.progress.stop();
     this.cancel();
+    this.finishAbort.abort();
     await this.queue.drained();
     this.journal.close();
   }

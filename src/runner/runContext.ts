@@ -9,6 +9,7 @@ import type { FeedbackStore } from './feedbackStore';
 import type { JournalEvent } from './journal';
 import type { WorkspacePaths } from './paths';
 import type { RunState } from './runState';
+import type { SelectionRule } from './selection';
 import type { SeedDeriver } from './secret';
 
 export interface RunContext {
@@ -39,6 +40,8 @@ export interface RunOptions {
   analyzeEdit?: AnalyzeEdit;
   /** Run diagnostics for the report; failures are logged and the report goes on without them. */
   diagnostics?: Diagnose;
+  /** The selection rule of the finish (default: the protocol's, src/runner/selection.ts). */
+  select?: SelectionRule;
   /** Assess the environment's starter policy on the held-out cases too (the baseline). Default true. */
   assessStarter?: boolean;
   log?: (message: string) => void;

@@ -1,6 +1,6 @@
 /** The answers to `run.info`, `run.status` and `run.feedback`, read from the run's config, state and files. */
-import { PROTOCOL_VERSION, type RunInfo, type RunStatus } from '../protocol/run';
-import { bestSubmission } from '../stats/bestSubmission';
+import { PROTOCOL_VERSION, type ProgressNotification, type RunInfo, type RunStatus } from '../protocol/run';
+import { bestTrainSubmission, comparableEpisodes } from '../stats/bestTrain';
 import type { SubmissionSummary } from '../protocol/feedback';
 import type { RunConfig } from './config';
 import { submissionName, type WorkspacePaths } from './paths';
@@ -28,9 +28,10 @@ export function runInfo(c: RunConfig, paths: WorkspacePaths, runnerVersion = '0'
   };
 }
 
-export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission | null, recovery: readonly string[]): RunStatus {
+export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission | null, recovery: readonly string[], finishing: ProgressNotification | null = null): RunStatus {
   const history = [...s.submissions.values()].sort((a, b) => a.submission - b.submission);
-  const top = bestSubmission(history, (h) => h.mean);
+  const bestMinEpisodes = comparableEpisodes(c);
+  const top = bestTrainSubmission(history, bestMinEpisodes);
   let nextUnusedCase: number | null = null;
   for (let i = 0; i < c.poolSize && nextUnusedCase === null; i++) if (!s.usedCases.has(i)) nextUnusedCase = i;
   return {
@@ -41,10 +42,19 @@ export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission 
     nextUnusedCase,
     running: running ? { submission: running.submission, done: running.done, total: running.total } : null,
     best: top ? { submission: top.submission, mean: top.mean } : null,
+    bestMinEpisodes,
+    finishing: s.phase === 'validating' || s.phase === 'assessing' ? finishingOf(finishing) : null,
     history,
     restoredFrom: s.restoredFrom,
     recovery: [...recovery],
   };
+}
+
+/** What the finish is doing, from its latest progress (before the first count: validation, nothing done). */
+function finishingOf(p: ProgressNotification | null): NonNullable<RunStatus['finishing']> {
+  if (!p || p.phase === 'submit') return { phase: 'validation', candidatesDone: 0, candidatesTotal: 0, episodesDone: 0, episodesTotal: 0 };
+  const phase = p.phase === 'assessment' && p.submission === null ? 'baseline' : p.phase;
+  return { phase, candidatesDone: p.candidates?.done ?? 0, candidatesTotal: p.candidates?.total ?? 0, episodesDone: p.done, episodesTotal: p.total };
 }
 
 /** A submission's summary (the latest by default). */

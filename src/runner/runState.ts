@@ -4,7 +4,6 @@
  */
 import type { ReturnStats } from '../protocol/feedback';
 import type { RunPhase, SubmissionBrief } from '../protocol/run';
-import { bestSubmission } from '../stats/bestSubmission';
 import type { StampedEvent } from './journal';
 
 export interface PendingSubmit {
@@ -114,9 +113,4 @@ export function foldJournal(events: readonly StampedEvent[]): RunState {
   const s = emptyState();
   for (const e of events) applyEvent(s, e);
   return s;
-}
-
-/** The candidate with the best validation mean, by the protocol's rule (src/stats/bestSubmission.ts). */
-export function selectBest(candidates: readonly number[], meanOf: (submission: number) => number | undefined): number | null {
-  return bestSubmission(candidates.map((submission) => ({ submission })), (c) => meanOf(c.submission))?.submission ?? null;
 }

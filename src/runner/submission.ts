@@ -14,12 +14,14 @@
 import type { EpisodeRecord } from '../protocol/episodes';
 import type { SubmissionSummary } from '../protocol/feedback';
 import type { ProgressNotification } from '../protocol/run';
+import { scoreEpisodes } from '../stats/failureScore';
 import { returnStats, statusCounts } from '../stats/returnStats';
 import type { Admitted } from './admission';
 import { batchRequest } from './batches';
 import { pairedFeedback } from './pairedFeedback';
 import { RunError } from './runError';
 import type { AnalyzeEdit, RunContext } from './runContext';
+import { runFailureReturn } from './scoring';
 import { trace } from './trace';
 
 /** The submission whose batch is running: what `status` shows and `cancel` aborts. */
@@ -149,6 +151,9 @@ async function analyze(ctx: RunContext, analyzeEdit: AnalyzeEdit | undefined, pa
 function buildSummary(ctx: RunContext, n: number, parent: number | null, admitted: Admitted, records: readonly EpisodeRecord[], wallMs: number, files: SubmissionSummary['files']): SubmissionSummary {
   const charged = records.filter((r) => r.status !== 'runner_fault').length;
   const used = ctx.state.used + charged;
+  const failureReturn = runFailureReturn(ctx);
+  // Failed episodes score the failure return in the mean; their partial returns stay beside it.
+  const scored = scoreEpisodes(records, failureReturn);
   const notes = [admitted.note, admitted.typeErrors > 0 ? `${admitted.typeErrors} type error(s) reported by the build` : undefined].filter((s): s is string => !!s);
   return {
     submission: n,
@@ -156,17 +161,19 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
     createdAt: new Date().toISOString(),
     envId: ctx.config.envId,
     cases: admitted.cases,
-    episodes: records.map((r) => ({
+    episodes: scored.map((r) => ({
       caseIndex: r.caseIndex,
       status: r.status,
       return: r.return,
+      ...(r.partialReturn !== undefined ? { partialReturn: r.partialReturn } : {}),
       length: r.length,
       terminated: r.terminated,
       truncated: r.truncated,
       wallMs: r.wallMs,
       ...(r.error ? { error: r.error } : {}),
     })),
-    stats: returnStats(records),
+    stats: returnStats(scored),
+    failureReturn,
     statusCounts: statusCounts(records),
     wallMs: Math.round(wallMs),
     budget: { total: ctx.config.budget, used, remaining: ctx.config.budget - used },

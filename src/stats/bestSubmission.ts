@@ -1,21 +1,43 @@
 /**
- * The best-submission rule of the protocol: the highest mean wins and a tie goes to the later
- * submission (the paper's rule for validation; `run.status` and every view use it for the best
- * train mean). Submissions without a finite mean take no part.
+ * The best-submission rule of the protocol: the highest mean (failed episodes scored at their
+ * failure return, failureScore.ts) wins; on equal means the one with fewer failed episodes; then
+ * the later submission (the paper's tie rule). Validation selection, `run.status` and every view
+ * use it. Submissions without a finite mean take no part.
  */
 
-/** True when a submission with mean `m` takes the place of the current best. */
-function beats(m: number, submission: number, best: { mean: number; submission: number } | null): boolean {
-  return best === null || m > best.mean || (m === best.mean && submission > best.submission);
+interface Ranked {
+  mean: number;
+  failures: number;
+  submission: number;
 }
 
-/** The best of `items` by `meanOf`, whatever order they come in; null when none has a finite mean. */
-export function bestSubmission<T extends { submission: number }>(items: Iterable<T>, meanOf: (item: T) => number | null | undefined): T | null {
-  let best: { item: T; mean: number; submission: number } | null = null;
+/** The failures of an item when the caller has none to give: ranking falls through to the submission. */
+const noFailures = (): number => 0;
+
+/** True when `c` takes the place of the current best. */
+export function outranks(c: Ranked, best: Ranked | null): boolean {
+  if (best === null || c.mean > best.mean) return true;
+  if (c.mean < best.mean) return false;
+  if (c.failures !== best.failures) return c.failures < best.failures;
+  return c.submission > best.submission;
+}
+
+function rankOf<T extends { submission: number }>(item: T, meanOf: (item: T) => number | null | undefined, failuresOf: (item: T) => number): Ranked | null {
+  const m = meanOf(item);
+  if (m === null || m === undefined || !Number.isFinite(m)) return null;
+  return { mean: m, failures: failuresOf(item), submission: item.submission };
+}
+
+/** The best of `items` by `meanOf` (then fewer `failuresOf`), whatever order they come in; null when none has a finite mean. */
+export function bestSubmission<T extends { submission: number }>(
+  items: Iterable<T>,
+  meanOf: (item: T) => number | null | undefined,
+  failuresOf: (item: T) => number = noFailures,
+): T | null {
+  let best: { item: T; rank: Ranked } | null = null;
   for (const item of items) {
-    const m = meanOf(item);
-    if (m === null || m === undefined || !Number.isFinite(m)) continue;
-    if (beats(m, item.submission, best)) best = { item, mean: m, submission: item.submission };
+    const rank = rankOf(item, meanOf, failuresOf);
+    if (rank && outranks(rank, best?.rank ?? null)) best = { item, rank };
   }
   return best?.item ?? null;
 }
@@ -33,14 +55,22 @@ export interface BestSoFarPoint<T> {
 }
 
 /** Best so far along `items` in the order given (budget or submission order), by the same rule. */
-export function bestSoFar<T extends { submission: number }>(items: readonly T[], meanOf: (item: T) => number | null | undefined): BestSoFarPoint<T>[] {
-  let best: { mean: number; submission: number } | null = null;
+export function bestSoFar<T extends { submission: number }>(
+  items: readonly T[],
+  meanOf: (item: T) => number | null | undefined,
+  failuresOf: (item: T) => number = noFailures,
+): BestSoFarPoint<T>[] {
+  let best: Ranked | null = null;
   return items.map((item) => {
-    const m = meanOf(item);
-    const finite = m !== null && m !== undefined && Number.isFinite(m);
-    const improved = finite && (best === null || m > best.mean);
-    const isBest = finite && beats(m, item.submission, best);
-    if (isBest) best = { mean: m, submission: item.submission };
+    const rank = rankOf(item, meanOf, failuresOf);
+    const improved = rank !== null && (best === null || rank.mean > best.mean);
+    const isBest = rank !== null && outranks(rank, best);
+    if (isBest) best = rank;
     return { item, best: best?.mean ?? NaN, bestSubmission: best?.submission ?? null, isBest, improved };
   });
+}
+
+/** Failed episodes of a submission brief or stats (`count − okCount`). */
+export function failuresOf(s: { count: number; okCount: number }): number {
+  return s.count - s.okCount;
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
-import { selectBest } from '../../../src/runner/runState';
+import { selectByValidation, type ValidatedCandidate } from '../../../src/runner/selection';
 import { makeRunConfig } from '../../../src/runner/config';
 import { parseCaseRanges, formatCaseRanges } from '../../../src/protocol/caseRanges';
 import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from './helpers';
@@ -15,12 +15,23 @@ describe('runner: selection, config and case lists', function () {
     cleanupTmp();
   });
 
-  it('selects the highest validation mean; the later submission wins ties', () => {
-    const means = new Map([[1, 10], [2, 30], [3, 30], [4, 20]]);
-    assert.equal(selectBest([1, 2, 3, 4], (n) => means.get(n)), 3);
-    assert.equal(selectBest([4, 3, 2, 1], (n) => means.get(n)), 3, 'ties go to the later submission whatever the order given');
-    assert.equal(selectBest([1, 4], (n) => means.get(n)), 4);
-    assert.equal(selectBest([], () => 1), null);
+  const candidate = (submission: number, mean: number, failures = 0, count = 16): ValidatedCandidate => ({
+    submission,
+    checkpoint: `ck${submission}`,
+    validation: { mean, std: 0, stderr: 0, min: mean, max: mean, okCount: count - failures, count },
+  });
+
+  it('selects the highest validation mean; then fewer failures; then the later submission', () => {
+    const pick = (cs: ValidatedCandidate[]): number | null => selectByValidation(cs).submission;
+    const cs = [candidate(1, 10), candidate(2, 30), candidate(3, 30), candidate(4, 20)];
+    assert.equal(pick(cs), 3);
+    assert.equal(pick([...cs].reverse()), 3, 'ties go to the later submission whatever the order given');
+    assert.equal(pick([candidate(1, 10), candidate(4, 20)]), 4);
+    assert.equal(pick([candidate(1, 30, 0), candidate(2, 30, 1)]), 1, 'on equal means the one with fewer failures');
+    assert.equal(pick([candidate(1, 29, 0), candidate(2, 30, 3)]), 2, 'failures only break ties: they are already in the mean');
+    assert.equal(pick([candidate(5, 0, 16)]), 5, 'a candidate whose every episode failed is still selected when it is the only one');
+    assert.deepEqual(selectByValidation([]), { submission: null, reason: 'no submission was made' });
+    assert.equal(pick([{ submission: 1, checkpoint: 'a', validation: null }, candidate(2, -5, 2)]), 2, 'a candidate not validated takes no part');
   });
 
   it('names every bad config field', () => {
@@ -80,7 +91,7 @@ describe('runner: selection, config and case lists', function () {
     await host2.close();
   });
 
-  it('says plainly when no submission qualifies', async () => {
+  it('selects a submission whose every episode failed, scored at the failure return (no more "no submission qualified")', async () => {
     const dir = makeWorkspace({ budget: 4 });
     const host = await startHost(dir);
     const client = await connect(host);
@@ -89,10 +100,14 @@ describe('runner: selection, config and case lists', function () {
     assert.equal(s.statusCounts.exception, 2);
     assert.equal(s.budget.used, 2, 'policy failures are charged');
     assert.equal(s.episodes[0]!.error?.location?.file, 'policy/policy.ts');
+    assert.equal(s.stats.mean, 0, 'CartPole fails at 0');
+    assert.equal(s.failureReturn, 0);
     const report = await client.finish();
-    assert.equal(report.selected, null);
-    assert.match(report.reason ?? '', /no submission qualified/);
-    assert.equal(report.heldOut, null);
+    assert.equal(report.selected, 1);
+    assert.equal(report.reason, undefined);
+    assert.equal(report.candidates[0]!.validationOkCount, 0);
+    assert.equal(report.candidates[0]!.validationCount, 4);
+    assert.deepEqual([report.heldOut?.mean, report.heldOut?.okCount, report.heldOut?.count], [0, 0, 4]);
     await client.close();
     await host.close();
   });

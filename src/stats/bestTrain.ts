@@ -1,0 +1,23 @@
+/**
+ * The best train mean compares like with like: only submissions with at least the run's
+ * comparable episode count take part, so a lucky two-episode submit cannot outrank one measured
+ * on thirty-two. `run.status` states the count (`bestMinEpisodes`) and every view that names a
+ * best train mean calls `bestTrainSubmission` with it.
+ */
+import { bestSubmission, failuresOf } from './bestSubmission';
+
+/** The most a run asks of a submission before its train mean counts as evidence. */
+export const COMPARABLE_EPISODES = 8;
+
+/**
+ * Episodes a submission needs before its train mean competes for "best": `COMPARABLE_EPISODES`,
+ * or less when the run allows no submission that large.
+ */
+export function comparableEpisodes(run: { minEpisodesPerSubmit: number; maxEpisodesPerSubmit: number; budget: number }): number {
+  return Math.max(1, run.minEpisodesPerSubmit, Math.min(COMPARABLE_EPISODES, run.maxEpisodesPerSubmit, run.budget));
+}
+
+/** The best train submission among those with at least `minEpisodes` episodes (by the one ranking rule). */
+export function bestTrainSubmission<T extends { submission: number; mean: number; count: number; okCount: number }>(history: readonly T[], minEpisodes: number): T | null {
+  return bestSubmission(history, (h) => (h.count >= minEpisodes ? h.mean : null), failuresOf);
+}
