@@ -25,6 +25,7 @@ export const commands: Readonly<Record<string, () => Promise<CliCommand>>> = {
   restore: async () => (await import('./commands/finish')).restoreCommand,
   mcp: async () => (await import('./commands/mcp')).mcpCommand,
   run: async () => (await import('./commands/run')).runCommand,
+  agent: async () => (await import('./commands/agent')).agentCommand,
   leaderboard: async () => (await import('./commands/leaderboard')).leaderboardCommand,
 };
 

@@ -1,4 +1,5 @@
 /** `policyforge status`, `feedback [N]` and `report`: read-only views of the run. */
+import { agentStatusLines, readAgentRecord } from '../../agents/agentRecord';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatReport, formatStatus, formatSummary } from './format';
@@ -11,10 +12,12 @@ export const statusCommand: CliCommand = {
   async run(argv) {
     const { values } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, false);
     const json = values.json ?? false;
-    return withClient('status', values.dir, json, async ({ client }) => {
+    return withClient('status', values.dir, json, async ({ client, workspace }) => {
       const status = await client.status();
-      if (json) printJson({ ok: true, status });
-      else process.stdout.write(formatStatus(status));
+      // What a launched agent (external or LM) did and spent: .policyforge/agent/agent.json.
+      const agent = readAgentRecord(workspace);
+      if (json) printJson({ ok: true, status, ...(agent ? { agent } : {}) });
+      else process.stdout.write(`${formatStatus(status)}${agentStatusLines(workspace).map((l) => `${l}\n`).join('')}`);
       return ExitCode.ok;
     });
   },
