@@ -130,6 +130,7 @@ export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({
 });
 
 export const trajectorySchema: z.ZodType<Trajectory> = z.looseObject({
+  format: z.string().optional(),
   initialSnapshot: z.unknown().optional(),
   steps: z.array(trajectoryStepSchema),
   truncated: z.boolean(),

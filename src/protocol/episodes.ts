@@ -2,6 +2,7 @@
  * Per-episode records: what the sandbox returns for each episode and what feedback files and
  * protocol replies carry. Plain JSON data.
  */
+import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
 export type EpisodeStatus = 'ok' | 'exception' | 'timeout' | 'invalid_action' | 'memory' | 'runner_fault';
@@ -40,6 +41,12 @@ export interface TrajectoryStep {
 }
 
 export interface Trajectory {
+  /**
+   * Absent: plain steps, as TrajectoryStep says. Otherwise the steps hold what each step changed
+   * in the family's own layout (`minigrid-delta/1`, see minigridTrajectory.ts) and
+   * `expandTrajectory` gives the plain form.
+   */
+  format?: string;
   /** The environment snapshot right after reset. */
   initialSnapshot?: unknown;
   steps: TrajectoryStep[];
@@ -54,7 +61,9 @@ export interface Trajectory {
  * 64k steps on the runner's one thread cost more than running them.
  */
 export interface RecordedTrajectory {
-  /** One TrajectoryStep as JSON per line, '\n' between lines, none after the last ('' for no steps). */
+  /** As Trajectory.format: absent for plain steps. */
+  format?: string;
+  /** One TrajectoryStep (or, with a format, one step of that format) as JSON per line, '\n' between lines, none after the last ('' for no steps). */
   stepsJsonl: string;
   stepCount: number;
   /** True when the step cap cut the trajectory short (the episode itself may have gone on). */
@@ -63,12 +72,24 @@ export interface RecordedTrajectory {
   initialSnapshot?: unknown;
 }
 
-/** The steps of a recorded trajectory as objects. */
+/** The steps of a recorded trajectory as objects, in the plain form. */
 export function parseRecordedTrajectory(t: RecordedTrajectory): Trajectory {
   const steps = t.stepsJsonl === '' ? [] : t.stepsJsonl.split('\n').map((line) => JSON.parse(line) as TrajectoryStep);
   const out: Trajectory = { steps, truncated: t.truncated };
   if (t.initialSnapshot !== undefined) out.initialSnapshot = t.initialSnapshot;
-  return out;
+  if (t.format !== undefined) out.format = t.format;
+  return expandTrajectory(out);
+}
+
+/**
+ * The plain form of a trajectory in any known format (a plain one as it is). Throws an Error
+ * saying what does not fit when the format is unknown or the data does not match it.
+ */
+export function expandTrajectory(t: Trajectory): Trajectory {
+  if (t.format === undefined) return t;
+  if (t.format !== MINIGRID_DELTA_FORMAT) throw new Error(`trajectory format "${t.format}" is not one this version reads (${MINIGRID_DELTA_FORMAT} or plain steps)`);
+  const { initialSnapshot, steps } = expandMiniGridSteps(t.initialSnapshot, t.steps);
+  return { initialSnapshot, steps, truncated: t.truncated };
 }
 
 export const NO_TRAJECTORY: RecordedTrajectory = Object.freeze({ stepsJsonl: '', stepCount: 0, truncated: false });

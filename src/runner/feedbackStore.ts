@@ -55,7 +55,10 @@ function byteSize(chunks: FileBytes): number {
   return total;
 }
 
-/** An episode's trajectory file: a header line, then the step lines as the sandbox worker that ran it serialized them. */
+/**
+ * An episode's trajectory file: a header line, then the step lines as the sandbox worker that ran
+ * it serialized them. The header's `format` (absent for plain steps) says how to read the lines.
+ */
 function trajectoryFile(r: EpisodeRecord): FileBytes {
   const header = {
     caseIndex: r.caseIndex,
@@ -65,6 +68,7 @@ function trajectoryFile(r: EpisodeRecord): FileBytes {
     terminated: r.terminated,
     truncated: r.truncated,
     trajectoryTruncated: r.trajectory.truncated,
+    format: r.trajectory.format,
     initialSnapshot: r.trajectory.initialSnapshot,
   };
   const headerLine = utf8(`${JSON.stringify(header)}\n`);

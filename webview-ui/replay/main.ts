@@ -24,7 +24,7 @@ import { onThemeChange, readTheme, type ThemeColors } from '../shared/theme';
 import { observationChart, stepChart, StepMarkers } from './charts';
 import { Player } from './player';
 import { fallbackRenderer, rendererFor, type SceneRenderer } from './renderers';
-import { episodeResult, replayScoreFormat } from './model';
+import { episodeResult, plainSide, replayScoreFormat } from './model';
 import { createStepTable, rowKey, stepRows } from './stepTable';
 import { actionText, buildTimeline, formatValue, type Timeline } from './timeline';
 
@@ -145,7 +145,7 @@ function onMessage(m: HostToWebview): void {
   load = m;
   fmt = replayScoreFormat(m);
   renderer = rendererFor(m.family, fallbackRenderer);
-  sides = m.sides.map((side) => buildTimeline(side, renderer));
+  sides = m.sides.map((side) => buildTimeline(plainSide(side), renderer));
   const target: ReplayTarget = { submission: m.sides[0]?.submission ?? 0, caseIndex: m.caseIndex, compareWith: m.sides[1]?.submission };
   // Same episode as before a reload: keep the step the user was on.
   const sameTarget = state.target !== null && state.target.submission === target.submission && state.target.caseIndex === target.caseIndex && state.target.compareWith === target.compareWith;

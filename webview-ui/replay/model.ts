@@ -1,9 +1,11 @@
 /**
- * The replay's numbers: an episode's return prints in the run's format (src/stats/scoreFormat.ts),
- * the same text the run tree and the dashboard give for that episode.
+ * The replay's model: each side's trajectory in the plain form, and the replay's numbers: an
+ * episode's return prints in the run's format (src/stats/scoreFormat.ts), the same text the run
+ * tree and the dashboard give for that episode.
  */
+import { expandTrajectory } from '../../src/protocol/episodes';
 import type { EpisodeSummary } from '../../src/protocol/feedback';
-import type { ReplayLoad } from '../../src/protocol/webview';
+import type { ReplayLoad, ReplaySide } from '../../src/protocol/webview';
 import { runScoreFormat, scoreFormat, type ScoreFormat } from '../../src/stats/scoreFormat';
 
 export function replayScoreFormat(load: Pick<ReplayLoad, 'returnScale' | 'sides'> | null): ScoreFormat {
@@ -16,4 +18,18 @@ export function replayScoreFormat(load: Pick<ReplayLoad, 'returnScale' | 'sides'
 export function episodeResult(episode: Pick<EpisodeSummary, 'return' | 'length'> | null, recorded: { return: number; steps: number }, fmt: ScoreFormat): string {
   const r = episode ?? { return: recorded.return, length: recorded.steps };
   return `return ${fmt.score(r.return)} in ${r.length} ${r.length === 1 ? 'step' : 'steps'}`;
+}
+
+/**
+ * A side with its trajectory in the plain form: MiniGrid's files store the world once and each
+ * step's changes (src/protocol/minigridTrajectory.ts), and every frame is rebuilt from them here.
+ * A trajectory that does not fit its format becomes the side's problem, shown instead of a scene.
+ */
+export function plainSide(side: ReplaySide): ReplaySide {
+  if (side.trajectory === null || side.trajectory.format === undefined) return side;
+  try {
+    return { ...side, trajectory: expandTrajectory(side.trajectory) };
+  } catch (e) {
+    return { ...side, trajectory: null, problem: `The trajectory could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }

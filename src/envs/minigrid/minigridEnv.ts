@@ -10,6 +10,7 @@ import { EMPTY_INFO, type Env, type ResetOptions, type ResetResult, type StepRes
 import { Rng } from '../core/rng';
 import { COLOR, COLOR_NAMES, DIR_DX, DIR_DY, OBJECT, STATE, VIEW_SIZE, WALL_ID, type ColorName } from './constants';
 import { computeView, VIEW_CELLS } from './view';
+import { MiniGridDeltaRecorder } from './trajectoryDelta';
 import { MiniGridWorld } from './world';
 import { loadWorldState, saveWorldState, worldSnapshot, renderWorldText, type MiniGridSnapshot, type MiniGridState } from './worldState';
 
@@ -194,6 +195,11 @@ export abstract class MiniGridEnv extends MiniGridWorld implements Env<MiniGridO
 
   snapshot(): MiniGridSnapshot {
     return worldSnapshot(this);
+  }
+
+  /** Trajectories record the world once and then each step's changes (the sandbox asks for this). */
+  deltaRecorder(): MiniGridDeltaRecorder {
+    return new MiniGridDeltaRecorder(this);
   }
 
   renderText(): string {

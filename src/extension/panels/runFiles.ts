@@ -121,6 +121,7 @@ export function parseTrajectory(text: string): Trajectory | string {
   const steps: TrajectoryStep[] = [];
   let initialSnapshot: unknown;
   let truncated = false;
+  let format: string | undefined;
   const lines = trimmed.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]?.trim();
@@ -131,20 +132,22 @@ export function parseTrajectory(text: string): Trajectory | string {
     } catch (e) {
       return `line ${i + 1} is not JSON (${e instanceof Error ? e.message : String(e)})`;
     }
-    const step = trajectoryStepSchema.safeParse(v);
+    // A layout that stores changes (the header's `format`) leaves false flags out; the replay expands the rest.
+    const step = trajectoryStepSchema.safeParse(format !== undefined && typeof v === 'object' && v !== null ? { terminated: false, truncated: false, ...v } : v);
     if (step.success) {
       steps.push(step.data);
       continue;
     }
     if (typeof v === 'object' && v !== null && i === 0) {
-      const header = v as { initialSnapshot?: unknown; trajectoryTruncated?: unknown; truncated?: unknown };
+      const header = v as { initialSnapshot?: unknown; trajectoryTruncated?: unknown; truncated?: unknown; format?: unknown };
       initialSnapshot = header.initialSnapshot;
       truncated = header.trajectoryTruncated === true;
+      if (typeof header.format === 'string') format = header.format;
       continue;
     }
     return `line ${i + 1} is not a trajectory step (${describeIssues(step.error)})`;
   }
-  return { initialSnapshot, steps, truncated };
+  return format === undefined ? { initialSnapshot, steps, truncated } : { format, initialSnapshot, steps, truncated };
 }
 
 function wholeDocument(doc: unknown): Trajectory | null {

@@ -22,7 +22,7 @@ import { declaredAct, jsonToRealm, observationCopier, policyActor, type Actor, t
 import { policyError } from './policyError';
 import type { LoadedBundle } from './loadedBundle';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
-import { jsonText, TrajectoryRecorder } from './trajectory';
+import { TrajectoryRecorder } from './trajectory';
 
 export type Beat = (phase: EpisodePhase, steps: number, ret: number) => void;
 
@@ -137,7 +137,7 @@ class EpisodeRun {
     } catch (e) {
       return this.fault(`environment ${msg.envId} failed in reset()`, e);
     }
-    this.recorder.initial(() => env.snapshot());
+    this.recorder.initial(env);
 
     const tReset = performance.now();
     try {
@@ -169,7 +169,7 @@ class EpisodeRun {
     let checkEvery = 1;
     let countdown = 1;
     for (;;) {
-      const seen = recorder.recording ? jsonText(observation) : undefined;
+      const seen = recorder.seen(observation);
       let action: unknown;
       let value: unknown;
       try {

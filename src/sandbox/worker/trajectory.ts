@@ -7,25 +7,68 @@
  * The line is what `JSON.stringify` gives for the step with its observation as plain JSON (see
  * toJson: typed arrays as arrays, non-finite numbers as strings), built by hand for numbers
  * and typed arrays: going through arrays and objects first cost more than the episode.
+ *
+ * An environment that can say what each step changed (`deltaRecorder()`, MiniGrid) is recorded
+ * that way instead when snapshots are on: its world once, then per step the action, the reward,
+ * the flags only when true, `info` only when it changed, and the recorder's fields. The policy's
+ * observation is left out there: it follows from the world (`expandTrajectory` rebuilds it).
  */
-import type { Info } from '../../envs/core/env';
+import { EpisodeLimits, type Env, type Info } from '../../envs/core/env';
 import type { RecordedTrajectory } from '../../protocol/episodes';
 import { toJson } from './observationCopy';
+
+/** Records an environment's steps as changes; `format` names the layout (src/protocol/episodes.ts expands it). */
+export interface DeltaRecorder {
+  readonly format: string;
+  /** The world right after reset, as JSON data (the header's `initialSnapshot`). */
+  start(): unknown;
+  /** JSON fields (each after a comma) that the step just taken changed. */
+  step(): string;
+}
+
+interface DeltaRecording {
+  deltaRecorder(): DeltaRecorder;
+}
+
+function deltaRecording(env: object): env is DeltaRecording {
+  return typeof (env as Partial<DeltaRecording>).deltaRecorder === 'function';
+}
 
 export class TrajectoryRecorder {
   private readonly lines: string[] = [];
   private initialSnapshot: unknown;
   private truncated = false;
+  private delta: DeltaRecorder | undefined;
+  /** The info of the last step written in the delta layout, as JSON. */
+  private lastInfo = '{}';
 
   constructor(private readonly maxSteps: number, private readonly snapshots: boolean) {}
 
-  /** True while steps are still kept: callers skip copying the observation otherwise. */
+  /** True while steps are still kept. */
   get recording(): boolean {
     return this.lines.length < this.maxSteps;
   }
 
-  initial(snapshot: () => unknown): void {
-    if (this.snapshots) this.initialSnapshot = toJson(snapshot());
+  /**
+   * What `push` needs of the observation the policy is about to see: its JSON text while steps
+   * are kept in the plain layout, '' in the delta layout (not kept), undefined past the cap
+   * (the step is skipped).
+   */
+  seen(observation: unknown): string | undefined {
+    if (!this.recording) return undefined;
+    return this.delta === undefined ? jsonText(observation) : '';
+  }
+
+  /** Right after reset: the world as it starts, when snapshots are recorded. */
+  initial(env: Env): void {
+    if (!this.snapshots) return;
+    const inner = env instanceof EpisodeLimits ? (env.inner as Env) : env;
+    if (deltaRecording(inner)) {
+      this.delta = inner.deltaRecorder();
+      this.initialSnapshot = this.delta.start();
+      return;
+    }
+    this.initialSnapshot = toJson(env.snapshot?.());
   }
 
   /** A step past the cap: only the marker changes. */
@@ -35,6 +78,10 @@ export class TrajectoryRecorder {
 
   /** `observation` is the JSON text of what the policy saw (see jsonText), taken before the step. */
   push(observation: string, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info, snapshot: () => unknown): void {
+    if (this.delta !== undefined) {
+      this.pushDelta(this.delta, action, reward, terminated, truncated, info);
+      return;
+    }
     let line = `{"observation":${observation},"action":${jsonText(action)},"reward":${JSON.stringify(reward)},"terminated":${terminated},"truncated":${truncated}`;
     for (const _ in info) {
       line += `,"info":${JSON.stringify(toJson(info))}`;
@@ -47,8 +94,25 @@ export class TrajectoryRecorder {
     this.lines.push(`${line}}`);
   }
 
+  private pushDelta(delta: DeltaRecorder, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): void {
+    let line = `{"action":${jsonText(action)},"reward":${JSON.stringify(reward)}`;
+    if (terminated) line += ',"terminated":true';
+    if (truncated) line += ',"truncated":true';
+    let infoText = '{}';
+    for (const _ in info) {
+      infoText = JSON.stringify(toJson(info));
+      break;
+    }
+    if (infoText !== this.lastInfo) {
+      line += `,"info":${infoText}`;
+      this.lastInfo = infoText;
+    }
+    this.lines.push(`${line}${delta.step()}}`);
+  }
+
   get trajectory(): RecordedTrajectory {
     const t: RecordedTrajectory = { stepsJsonl: this.lines.join('\n'), stepCount: this.lines.length, truncated: this.truncated };
+    if (this.delta !== undefined) t.format = this.delta.format;
     if (this.initialSnapshot !== undefined) t.initialSnapshot = this.initialSnapshot;
     return t;
   }
