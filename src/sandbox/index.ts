@@ -4,6 +4,7 @@
  */
 export { buildBundle } from './bundle/buildBundle';
 export { DEFAULT_BUNDLE_LIMITS } from './bundle/policyFolder';
+export { typeCheckPolicy, type TypeCheckResult } from './bundle/typeCheck';
 export { SandboxPool, SandboxRequestError, DEFAULT_EPISODE_LIMITS } from './pool/sandboxPool';
 export type {
   BatchRequest,

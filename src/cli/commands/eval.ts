@@ -12,9 +12,10 @@ import { starterFiles } from '../../envs/core/starterFiles';
 import type { EpisodeRecord } from '../../protocol/episodes';
 import { returnStats, statusCounts } from '../../stats/returnStats';
 import { runScoreFormat } from '../../stats/scoreFormat';
-import { buildBundle, SandboxPool, SandboxRequestError, type BundleDiagnostic, type EpisodeSpec } from '../../sandbox';
+import { buildBundle, SandboxPool, SandboxRequestError, typeCheckPolicy, type BundleDiagnostic, type EpisodeSpec, type TypeCheckResult } from '../../sandbox';
 import { parseFrozenConfig } from '../../runner/config';
 import { workspacePaths } from '../../runner/paths';
+import { dataDir } from '../../runner/secret';
 import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { errorLines, stats } from './format';
@@ -26,7 +27,9 @@ export const evalCommand: CliCommand = {
   usage:
     'policyforge eval --env ID (--policy DIR | --starter) [--episodes N] [--seed N] [--param name=value]... [--plugin FILE]... [--workers N] [--act-timeout MS] [--episode-timeout MS] [--skip-typecheck] [--json]\n' +
     '  --policy DIR   the policy/ folder, or a workspace holding one (default ./policy)\n' +
-    "  --starter      evaluate the environment's starter policy (written to a temporary workspace)",
+    "  --starter      evaluate the environment's starter policy (written to a temporary workspace)\n" +
+    '  --skip-typecheck  do not run TypeScript on the policy; its result is cached by the sources\' content\n' +
+    '                 (in the user data folder), so a repeated eval of unchanged sources costs no check',
   async run(argv) {
     const { values } = parse(
       argv,
@@ -100,13 +103,18 @@ export const evalCommand: CliCommand = {
     }
 
     try {
-      const built = await buildBundle(root, { typeCheck: !values['skip-typecheck'] });
+      const built = await buildBundle(root, { typeCheck: false });
       if (!built.ok) {
         if (values.json) process.stdout.write(`${JSON.stringify({ ok: false, diagnostics: built.diagnostics }, null, 2)}\n`);
         else process.stderr.write(`the policy does not build:\n${built.diagnostics.map(formatDiagnostic).join('\n')}\n`);
         return ExitCode.failed;
       }
-      if (!values.json) for (const d of built.diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
+      // Cached by the sources' content: evaluating the same policy again skips the checker.
+      const typeCheck: TypeCheckResult | null = values['skip-typecheck']
+        ? null
+        : await typeCheckPolicy(root, built.bundle.files.map((f) => f.path), { cacheDir: typeCheckCacheDir() });
+      const diagnostics = [...built.diagnostics, ...(typeCheck?.diagnostics ?? [])];
+      if (!values.json) for (const d of diagnostics) process.stderr.write(`${formatDiagnostic(d)}\n`);
       const specs = episodeSpecs(seed, episodes);
       const pool = new SandboxPool(workers === undefined ? {} : { workers });
       const t0 = performance.now();
@@ -130,7 +138,8 @@ export const evalCommand: CliCommand = {
         stats: returnStats(records),
         statusCounts: statusCounts(records),
         wallMs,
-        diagnostics: built.diagnostics,
+        typeCheck: typeCheck && { cached: typeCheck.cached, ms: typeCheck.ms },
+        diagnostics,
         episodes: records.map(({ trajectory: _t, log, ...rest }) => ({ ...rest, log: log.text ? log : undefined })),
       };
       if (values.json) {
@@ -143,6 +152,7 @@ export const evalCommand: CliCommand = {
           `  length mean ${(steps / Math.max(1, records.length)).toFixed(1)}`,
           `  status ${Object.entries(summary.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}`,
           `  wall   ${(wallMs / 1000).toFixed(2)} s (${Math.round(steps / (wallMs / 1000))} steps/s)`,
+          `  types  ${typeCheckText(typeCheck, diagnostics)}`,
         ];
         const errors = errorLines([{ submission: 0, episodes: records }]);
         if (errors.length) out.push('  errors (episodes listed as cases; --json has every one):', ...errors.map((l) => `  ${l}`));
@@ -174,6 +184,18 @@ function activeRunOf(envId: string, places: readonly string[]): string | undefin
     if (config.ok && config.config.envId === envId) return ws;
   }
   return undefined;
+}
+
+/** Type-check results of earlier evals, shared by every workspace of this user (entries are keyed by content). */
+function typeCheckCacheDir(): string {
+  return path.join(dataDir(), 'cache', 'typecheck');
+}
+
+function typeCheckText(check: TypeCheckResult | null, diagnostics: readonly BundleDiagnostic[]): string {
+  if (!check) return 'not checked (--skip-typecheck)';
+  const errors = diagnostics.filter((d) => d.kind === 'type').length;
+  const found = errors === 0 ? 'no type errors' : `${errors} type error${errors === 1 ? '' : 's'} (above)`;
+  return `${found}; ${check.cached ? 'checked before, result reused from the cache' : `checked in ${(check.ms / 1000).toFixed(2)} s`}`;
 }
 
 /** `--policy` names the policy/ folder itself or a workspace that holds one. */

@@ -7,7 +7,6 @@
  * evaluates inside the policy's own vm context.
  */
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { BuildOptions, BuildResult, BundleDiagnostic, BundleFile } from '../types';
 import { builtinImports } from './builtinImports';
@@ -15,7 +14,7 @@ import { BUNDLE_FILENAME, POLICY_GLOBAL } from './constants';
 import { contentId } from './contentId';
 import { DEFAULT_BUNDLE_LIMITS, scanPolicyFolder } from './policyFolder';
 import { policyImportsPlugin } from './policyImports';
-import { typeCheck } from './typeCheck';
+import { typeCheckPolicy } from './typeCheck';
 
 
 export async function buildBundle(root: string, options: BuildOptions = {}): Promise<BuildResult> {
@@ -68,16 +67,7 @@ export async function buildBundle(root: string, options: BuildOptions = {}): Pro
   if (!entryExports.includes('Policy')) {
     return { ok: false, diagnostics: [...diagnostics, { file: 'policy/policy.ts', line: 1, column: 0, message: 'policy/policy.ts must export class Policy (export class Policy { act(observation, info) { … } })', severity: 'error', kind: 'resolve' }] };
   }
-  if (options.typeCheck ?? true) {
-    const tsFiles = [...loaded.keys()].filter((p) => p.endsWith('.ts'));
-    try {
-      await fs.access(path.join(realRoot, 'policy', 'env.d.ts'));
-      tsFiles.push('policy/env.d.ts');
-    } catch {
-      // No generated declarations: the checker reports the unknown names, which is the point.
-    }
-    diagnostics.push(...(await typeCheck(realRoot, tsFiles)));
-  }
+  if (options.typeCheck ?? true) diagnostics.push(...(await typeCheckPolicy(realRoot, [...loaded.keys()])).diagnostics);
   const files: BundleFile[] = [...loaded.entries()].map(([p, b]) => ({ path: p, bytes: b.byteLength })).sort((a, b) => (a.path < b.path ? -1 : 1));
   return { ok: true, bundle: { id: contentId(loaded), code, files }, diagnostics };
 }
