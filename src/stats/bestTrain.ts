@@ -21,3 +21,14 @@ export function comparableEpisodes(run: { minEpisodesPerSubmit: number; maxEpiso
 export function bestTrainSubmission<T extends { submission: number; mean: number; count: number; okCount: number }>(history: readonly T[], minEpisodes: number): T | null {
   return bestSubmission(history, (h) => (h.count >= minEpisodes ? h.mean : null), failuresOf);
 }
+
+/** The best train submission a `run.status` names, by its own minimum (1 from a runner that states none). */
+export function statusBest<T extends { submission: number; mean: number; count: number; okCount: number }>(status: { history: readonly T[]; bestMinEpisodes?: number }): T | null {
+  return bestTrainSubmission(status.history, status.bestMinEpisodes ?? 1);
+}
+
+/** "best train mean (submissions of ≥ 8 episodes)": how every view names the number. */
+export function bestTrainLabel(status: { bestMinEpisodes?: number }): string {
+  const n = status.bestMinEpisodes ?? 1;
+  return n > 1 ? `best train mean (submissions of ≥ ${n} episodes)` : 'best train mean';
+}

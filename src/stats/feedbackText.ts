@@ -50,10 +50,11 @@ function firstError(e: EpisodeSummary): string {
   return `${where}${message.length > 100 ? `${message.slice(0, 99)}…` : message}`;
 }
 
-/** The per-case table: case, return, length, status, first error; cut at `maxRows`. */
+/** The per-case table: case, return (a failure's score), length, status, then a failure's partial return and first error; cut at `maxRows`. */
 export function caseTable(s: SubmissionSummary, fmt: ScoreFormat, maxRows = CASE_TABLE_ROWS): string[] {
   const shown = s.episodes.slice(0, maxRows);
-  const rows = shown.map((e) => [String(e.caseIndex), fmt.score(e.return), String(e.length), e.status, firstError(e)]);
+  const detail = (e: EpisodeSummary): string => [e.partialReturn !== undefined ? `(partial ${fmt.score(e.partialReturn)})` : '', firstError(e)].filter(Boolean).join(' ');
+  const rows = shown.map((e) => [String(e.caseIndex), fmt.score(e.return), String(e.length), e.status, detail(e)]);
   const head = ['case', 'return', 'length', 'status', 'first error'];
   const width = head.slice(0, 4).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   // Numbers right-aligned, the status left-aligned, the error free-running.
@@ -95,12 +96,20 @@ export function episodesWorthOpening(s: SubmissionSummary): EpisodeToOpen[] {
   return out;
 }
 
+/** How failed episodes count, when there are any: at the failure return, their partial returns in the table. */
+function failureLine(s: SubmissionSummary, fmt: ScoreFormat): string[] {
+  if (s.failureReturn === undefined || s.stats.okCount === s.stats.count) return [];
+  const failed = s.stats.count - s.stats.okCount;
+  return [`  ${failed} failed episode(s) scored at the failure return ${fmt.score(s.failureReturn)} in the mean (partial returns in the table)`];
+}
+
 export function formatSummary(s: SubmissionSummary, history: History): string {
   const fmt = historyScoreFormat(history.length ? history : [s.stats]);
   const folder = `feedback/submit-${String(s.submission).padStart(4, '0')}`;
   const lines = [
     `submission ${s.submission}  checkpoint ${s.checkpoint.slice(0, 12)}  cases ${formatCaseRanges(s.cases)}${s.parent ? `  parent ${s.parent}` : ''}`,
     `  return ${statsText(s.stats, fmt)}`,
+    ...failureLine(s, fmt),
     `  status ${Object.entries(s.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}   wall ${(s.wallMs / 1000).toFixed(2)} s`,
     `  budget ${s.budget.used}/${s.budget.total} used, ${s.budget.remaining} remaining`,
   ];

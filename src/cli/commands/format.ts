@@ -6,7 +6,7 @@
 import { formatCaseRanges } from '../../protocol/caseRanges';
 import type { RunReport } from '../../protocol/feedback';
 import type { RunStatus, SubmissionBrief } from '../../protocol/run';
-import { bestSubmission } from '../../stats/bestSubmission';
+import { bestTrainLabel, statusBest } from '../../stats/bestTrain';
 import { statsText as stats } from '../../stats/feedbackText';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 
@@ -22,8 +22,9 @@ export function formatStatus(st: RunStatus): string {
   ];
   if (st.nextUnusedCase !== null) lines.push(`next unused case ${st.nextUnusedCase}`);
   if (st.running) lines.push(`running submission ${st.running.submission}: ${st.running.done}/${st.running.total} episodes`);
-  const best = bestSubmission(st.history, (h) => h.mean);
-  if (best) lines.push(`best train mean: submission ${best.submission} (${fmt.score(best.mean)})`);
+  const best = statusBest(st);
+  if (best) lines.push(`${bestTrainLabel(st)}: submission ${best.submission} (${fmt.score(best.mean)})`);
+  else if (st.history.length > 0) lines.push(`${bestTrainLabel(st)}: none yet`);
   if (st.restoredFrom !== null) lines.push(`policy/ was restored from submission ${st.restoredFrom} (the next submission's parent)`);
   for (const h of st.history.slice(-10)) lines.push(`  #${h.submission}  mean ${fmt.score(h.mean).padStart(9)}  ok ${h.okCount}/${h.count}  cases ${formatCaseRanges(h.cases)}${h.editClass ? `  ${h.editClass}` : ''}`);
   if (st.history.length > 10) lines.splice(lines.length - 10, 0, `  … ${st.history.length - 10} earlier submissions`);

@@ -6,7 +6,7 @@ import { formatCaseRanges } from '../../protocol/caseRanges';
 import { EDIT_CLASS_THEME_COLORS } from '../../protocol/editClassPalette';
 import type { EditClass, EpisodeSummary, SubmissionSummary } from '../../protocol/feedback';
 import type { RunInfo, RunStatus, SubmissionBrief } from '../../protocol/run';
-import { bestSubmission } from '../../stats/bestSubmission';
+import { bestTrainLabel, statusBest } from '../../stats/bestTrain';
 import { failedCount } from '../../stats/returnStats';
 import { historyScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
@@ -51,10 +51,10 @@ export function editIcon(editClass: string | undefined): NodeIcon {
 export function runNode(info: RunInfo, status: RunStatus): TreeNode {
   const b = status.budget;
   const fmt = historyScoreFormat(status.history);
-  const best = bestSubmission(status.history, (h) => h.mean);
+  const best = statusBest(status);
   const phase = status.phase === 'agent' ? (status.running ? `running ${status.running.done}/${status.running.total}` : 'agent phase') : status.phase;
   const description = status.running ? `${status.running.done}/${status.running.total}` : status.phase !== 'agent' ? status.phase : best ? `best #${best.submission} · ${fmt.score(best.mean)}` : 'no submission yet';
-  const bestLine = best ? `Best train mean: ${fmt.score(best.mean)} (#${best.submission})` : 'No submission yet';
+  const bestLine = best ? `${bestTrainLabel(status).replace(/^b/, 'B')}: ${fmt.score(best.mean)} (#${best.submission})` : status.history.length ? `${bestTrainLabel(status).replace(/^b/, 'B')}: none yet` : 'No submission yet';
   return {
     key: 'run',
     kind: 'run',
