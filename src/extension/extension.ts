@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { createApi, PluginRegistry, type PolicyForgeApi } from './api/api';
+import { registerLmAgentCommands } from './agent/lmAgentCommands';
 import { registerCheckpointContent } from './checkpoints/checkpointContent';
 import { registerPolicyCodeLens } from './codelens/policyCodeLens';
 import { registerCheckpointCommands } from './commands/checkpointCommands';
@@ -60,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerRunnerCommands(session, log),
     registerPanelCommands(session, panels, log),
     registerRunTools(session),
+    registerLmAgentCommands(session, log),
     registerMcpProvider(session, context.extensionPath, version, log),
   );
 
