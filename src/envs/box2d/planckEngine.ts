@@ -1,5 +1,5 @@
 /** The physics interface on planck (Box2D 2.3 ported to JavaScript, float64 arithmetic). */
-import { Box, Edge, Polygon, RevoluteJoint, Vec2, World, type Body, type Contact, type Fixture } from 'planck';
+import { Box, Edge, Polygon, RevoluteJoint, Vec2, World, type Body, type Contact, type Fixture, type FixtureProxy } from 'planck';
 import type { BodySpec, BodyState, ContactHandler, FixtureSpec, PhysBody, PhysicsEngine, PhysJoint, PhysWorld, RevoluteSpec, Vec } from './physics';
 
 class PlanckBody implements PhysBody {
@@ -126,6 +126,7 @@ class PlanckWorld implements PhysWorld {
 
   constructor(gx: number, gy: number) {
     this.world = new World({ gravity: Vec2(gx, gy) });
+    createContactsInBox2dOrder(this.world);
   }
 
   createBody(spec: BodySpec): PhysBody {
@@ -188,6 +189,48 @@ class PlanckWorld implements PhysWorld {
     this.world.rayCast(Vec2(p1.x, p1.y), Vec2(p2.x, p2.y), this.rayCallback);
     return this.rayFraction;
   }
+}
+
+/** The planck internals the contact order below replaces (planck 1.x `World`, `BroadPhase`). */
+interface PlanckWorldInternals {
+  findNewContacts(): void;
+  createContact(a: FixtureProxy, b: FixtureProxy): void;
+  m_broadPhase: { updatePairs(addPair: (a: FixtureProxy, b: FixtureProxy) => void): void };
+}
+
+/**
+ * Box2D 2.3 collects the new broad-phase pairs of a step, sorts them by (lower proxy id, higher
+ * proxy id) and creates their contacts in that order; planck creates each contact the moment
+ * its tree query finds it. The order matters: each body's contact list is built from it, the
+ * island solver visits contacts in that order, and its position iterations stop as soon as
+ * every error is within slop, so two orders settle on positions up to ~1e-2 apart. With
+ * planck's order BipedalWalker left pybox2d's traces from the first motor step; with Box2D's
+ * it follows them as far as float64 allows (see README). planck's leaf proxy ids grow in
+ * creation order, as Box2D's do in a fresh world, so they sort the same.
+ */
+function createContactsInBox2dOrder(world: World): void {
+  const w = world as unknown as PlanckWorldInternals;
+  const pairs: FixtureProxy[] = [];
+  const order: number[] = [];
+  w.findNewContacts = () => {
+    pairs.length = 0;
+    w.m_broadPhase.updatePairs((a, b) => {
+      pairs.push(a, b);
+    });
+    order.length = 0;
+    for (let i = 0; i < pairs.length; i += 2) order.push(i);
+    const id = (k: number): number => (pairs[k] as FixtureProxy).proxyId;
+    order.sort((i, j) => id(i) - id(j) || id(i + 1) - id(j + 1));
+    let lastA = -1;
+    let lastB = -1;
+    for (const i of order) {
+      // A pair found from both of its moved proxies comes twice: Box2D creates it once.
+      if (id(i) === lastA && id(i + 1) === lastB) continue;
+      lastA = id(i);
+      lastB = id(i + 1);
+      w.createContact(pairs[i] as FixtureProxy, pairs[i + 1] as FixtureProxy);
+    }
+  };
 }
 
 export const planckEngine: PhysicsEngine = {
