@@ -8,6 +8,7 @@ import { box2dBench } from './box2d.bench';
 import { classicBench } from './classic.bench';
 import { cliBench } from './cli.bench';
 import { highwayBench } from './highway.bench';
+import { memoryBench } from './memory.bench';
 import { minigridBench } from './minigrid.bench';
 import { mujocoBench } from './mujoco.bench';
 import { analysisBench } from './analysis.bench';
@@ -15,7 +16,7 @@ import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench, memoryBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

@@ -13,3 +13,14 @@ export function residentMb(pid: number): number | null {
     return null;
   }
 }
+
+/** The most resident memory the process has had so far (VmHWM), in MiB; null where /proc cannot say. */
+export function peakResidentMb(pid: number | 'self'): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const m = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Memory of a real submit: a 128-episode MiniGrid-DoorKey-8x8 `policyforge submit` of the starter
+ * policy through the CLI (which starts the detached runner and its sandbox workers from dist/),
+ * then the peak resident memory (VmHWM) of the runner and of its busiest sandbox worker, each
+ * against the peak of a bare `node` process started in the same run. Linux only (/proc).
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { peakResidentMb } from '../src/sandbox/pool/residentMemory';
+import type { BenchModule } from './harness';
+
+const ROOT = path.resolve(__dirname, '..');
+const CLI = path.join(ROOT, 'bin', 'policyforge.js');
+const ENV_ID = 'MiniGrid-DoorKey-8x8-v0';
+const EPISODES = 128;
+
+/** Peak resident memory of `node -e 0`-like start, measured by the process itself just before it exits. */
+function bareNodeMb(): number {
+  const r = spawnSync(process.execPath, ['-e', "process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require('fs').readFileSync('/proc/self/status','utf8'))[1])"], { encoding: 'utf8' });
+  return Number(r.stdout) / 1024;
+}
+
+function cli(cwd: string, ...args: string[]): string {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`policyforge ${args.join(' ')} exited ${r.status}: ${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+/** Processes whose parent is `pid`, from /proc/N/stat. */
+function children(pid: number): number[] {
+  const out: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Field 4 (ppid) follows the command in parentheses, which may itself hold spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(name));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+function isSandboxWorker(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sandboxWorker');
+  } catch {
+    return false;
+  }
+}
+
+export const memoryBench: BenchModule = {
+  name: 'memory',
+  async run(table) {
+    if (process.platform !== 'linux') {
+      process.stdout.write('memory: skipped (peak resident memory is read from /proc)\n');
+      return;
+    }
+    const bare = bareNodeMb();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-bench-memory-'));
+    let runnerPid: number | undefined;
+    try {
+      cli(root, 'init', '--env', ENV_ID, '--budget', String(EPISODES * 2), 'ws');
+      const ws = path.join(root, 'ws');
+      cli(ws, 'submit', '--episodes', String(EPISODES));
+      runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
+      const runner = peakResidentMb(runnerPid);
+      const workers = children(runnerPid).filter(isSandboxWorker).map((p) => peakResidentMb(p) ?? 0);
+      if (runner === null || workers.length === 0) throw new Error(`memory: no peak for the runner (${runnerPid}) or its ${workers.length} sandbox workers`);
+      const bytes = fs.readdirSync(path.join(ws, 'feedback', 'submit-0001', 'episodes')).reduce((a, f) => a + fs.statSync(path.join(ws, 'feedback', 'submit-0001', 'episodes', f)).size, 0);
+      table.duration(`runner peak RSS, ${EPISODES}-episode DoorKey-8x8 submit`, runner, 'MiB', 'bare node', bare, '≤ 150 MiB');
+      table.duration(`sandbox worker peak RSS (max of ${workers.length})`, Math.max(...workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
+      process.stdout.write(`  trajectories of that submit: ${(bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
+    } finally {
+      if (runnerPid !== undefined) {
+        try {
+          process.kill(runnerPid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+      }
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  },
+};
