@@ -35,7 +35,7 @@ const episodeErrorSchema: z.ZodType<EpisodeError> = z.looseObject({
   message: z.string(),
   stack: z.string().optional(),
   location: sourceLocationSchema.optional(),
-  deadline: z.enum(['episode', 'act', 'constructor']).optional(),
+  deadline: z.enum(['episode', 'module', 'constructor', 'reset', 'act']).optional(),
 });
 
 export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({

@@ -23,8 +23,8 @@ export interface EpisodeError {
   stack?: string;
   /** The innermost policy frame, when there is one. */
   location?: SourceLocation;
-  /** Which deadline fired, for timeouts: the whole episode or one `act` call. */
-  deadline?: 'episode' | 'act' | 'constructor';
+  /** Which deadline fired, for timeouts: the whole episode's, or that of the call that overran (the message says which step). */
+  deadline?: 'episode' | 'module' | 'constructor' | 'reset' | 'act';
 }
 
 /** One recorded step: the observation the policy saw, the action it returned, and what followed. */

@@ -45,6 +45,12 @@ export interface Env<O = unknown, A = unknown> {
   snapshot?(): unknown;
   /** A text picture of the world (MiniGrid's ASCII rendering, for example). */
   renderText?(): string;
+  /**
+   * For an environment that truncates itself: the most steps the episode just reset can take
+   * (MiniGrid's `max_steps`, which BabyAI derives from the instruction), or null when nothing
+   * bounds it. The policy reads it as `ctx.maxEpisodeSteps`.
+   */
+  stepLimit?(): number | null;
 }
 
 export class EnvOrderError extends Error {
@@ -71,6 +77,13 @@ export class EpisodeLimits<O, A> implements Env<O, A> {
   }
   get elapsedSteps(): number {
     return this.elapsed;
+  }
+
+  /** The tighter of this wrapper's limit and the environment's own (see Env.stepLimit). */
+  stepLimit(): number | null {
+    const own = this.inner.stepLimit?.() ?? null;
+    if (this.maxEpisodeSteps === null) return own;
+    return own === null ? this.maxEpisodeSteps : Math.min(own, this.maxEpisodeSteps);
   }
 
   reset(opts?: ResetOptions): ResetResult<O> {

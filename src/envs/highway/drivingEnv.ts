@@ -29,6 +29,9 @@ export interface SceneState {
   [extra: string]: unknown;
 }
 
+/** Longest duration (1000 s) at the highest policy frequency (100 Hz): beyond it, no truncation. */
+const MAX_TRUNCATION_STEPS = 100_000;
+
 export abstract class DrivingEnv<O> implements Env<O, unknown> {
   abstract readonly observationSpace: Space<O>;
   readonly actionSpace: Space<unknown>;
@@ -89,6 +92,31 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
   protected abstract reward(action: unknown, terms: Record<string, number> | null): number;
   protected abstract isTerminated(): boolean;
   protected abstract isTruncated(): boolean;
+
+  /**
+   * Steps until isTruncated() holds, with time summed the way step() sums it (so float rounding
+   * lands on the same step); null for a scene that is never truncated (merge).
+   */
+  stepLimit(): number | null {
+    if (this.stepLimitCache !== undefined) return this.stepLimitCache;
+    const saved = this.time;
+    let limit: number | null = null;
+    try {
+      this.time = 0;
+      for (let n = 0; n <= MAX_TRUNCATION_STEPS; n++) {
+        if (this.isTruncated()) {
+          limit = n;
+          break;
+        }
+        this.time += 1 / this.timing.policyFrequency;
+      }
+    } finally {
+      this.time = saved;
+    }
+    this.stepLimitCache = limit;
+    return limit;
+  }
+  private stepLimitCache: number | null | undefined;
   protected extraInfo(_info: Record<string, unknown>): void {}
   /** Fixes per-episode observation settings after a reset or a loaded scene. */
   protected afterSceneReady(): void {

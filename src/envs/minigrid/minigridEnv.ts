@@ -93,6 +93,11 @@ export abstract class MiniGridEnv extends MiniGridWorld implements Env<MiniGridO
     this.allocateGrid(config.width, config.height);
   }
 
+  /** `max_steps` of the episode just reset (the reward formula divides by it). */
+  stepLimit(): number {
+    return this.maxSteps;
+  }
+
   /** MiniGrid's `_gen_grid`: build the world with the helpers below, set `mission` (and `targetId`). */
   protected abstract generate(): void;
 

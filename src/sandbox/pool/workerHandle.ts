@@ -8,13 +8,20 @@
  * unreported episodes are handed back to be run again one at a time in exact chunks, which
  * report every phase, so the episode that hung, blew the memory or crashed is found and charged
  * with its phase and step. Episodes are deterministic, so a re-run gives the same record.
+ * Exact episodes are also traced (worker/trace.ts): the host then knows the step a stuck `act`
+ * is at and keeps what the policy printed before the kill.
+ *
+ * What a kill in each phase is: `setup` a runner fault (the environment's or the worker's
+ * doing, never the policy's; it has its own deadline), `module`, `constructor`, `reset` and
+ * `act` a timeout charged to that call, and the episode deadline a timeout of the episode.
  */
 import type { ChildProcess } from 'node:child_process';
 import { NO_TRAJECTORY, type EpisodeError, type EpisodeRecord, type EpisodeStatus } from '../../protocol/episodes';
-import { PREPARE_TIMEOUT_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePosition, type RunEpisodesMessage, type WorkerMessage } from '../worker/messages';
+import { PREPARE_TIMEOUT_MS, SETUP_TIMEOUT_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePosition, type RunEpisodesMessage, type WorkerMessage } from '../worker/messages';
 import { unpackRecords } from '../worker/recordWire';
 import type { EpisodeLimits, EpisodeSpec, PolicyBundle } from '../types';
 import { residentMb } from './residentMemory';
+import { TraceReader } from './traceReader';
 import { spawnWorker, type SpawnConfig } from './workerSpawn';
 
 export interface Job {
@@ -84,6 +91,7 @@ export class WorkerHandle {
   private startupTimer: NodeJS.Timeout | undefined;
   private killReason: KillReason | undefined;
   private stderr = '';
+  private readonly trace = new TraceReader();
   private isReady = false;
   private exited = false;
 
@@ -96,8 +104,13 @@ export class WorkerHandle {
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
     });
+    const tracePipe = this.child.stdio[4] as (NodeJS.ReadableStream & { unref?: () => void }) | null | undefined;
+    tracePipe?.unref?.();
+    tracePipe?.setEncoding('utf8');
+    tracePipe?.on('data', (chunk: string) => this.trace.push(chunk));
     this.child.on('message', (m: WorkerMessage) => this.onMessage(m));
-    this.child.on('exit', (code, signal) => this.onExit(code, signal));
+    // 'close', not 'exit': the pipes are read to their end by then, the trace's last lines included.
+    this.child.on('close', (code, signal) => this.onExit(code, signal));
     this.child.on('error', (e) => {
       this.stderr += `\n${e.message}`;
       // A process that never started (bad node path) emits no 'exit'.
@@ -169,13 +182,21 @@ export class WorkerHandle {
     return this.chunks[0]?.jobs[0];
   }
 
-  /** The deadline of one call: no message for this long means the worker is stuck in one. */
+  /**
+   * The deadline of one call (or of the setup, while the worker says it is in one): no message
+   * for this long means the worker is stuck in it.
+   */
   private armSilenceTimer(): void {
     clearTimeout(this.silenceTimer);
     const job = this.headJob();
     if (!job) return;
-    const ms = Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
-    this.silenceTimer = setTimeout(() => this.deadline(this.position?.phase === 'act' || this.position?.phase === 'reset' ? 'act' : 'constructor'), ms + graceMs(ms));
+    const ms = this.position?.job === job.id && this.position.phase === 'setup' ? SETUP_TIMEOUT_MS : Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
+    this.silenceTimer = setTimeout(() => this.deadline('call'), ms + graceMs(ms));
+  }
+
+  /** Where the head job is: the trace's word when it has one (it is never behind), else the last message's. */
+  private whereIs(job: Job): Omit<EpisodePosition, 'elapsedMs'> | undefined {
+    return this.trace.position(job.id) ?? (this.position?.job === job.id ? this.position : undefined);
   }
 
   private startEpisodeTimer(job: Job, startedAt: number): void {
@@ -186,13 +207,24 @@ export class WorkerHandle {
     this.episodeTimer = setTimeout(() => this.deadline('episode'), Math.max(0, startedAt + episodeTimeoutMs + graceMs(episodeTimeoutMs) - performance.now()));
   }
 
-  private deadline(which: 'episode' | 'act' | 'constructor'): void {
+  private deadline(which: 'episode' | 'call'): void {
     const job = this.headJob();
     if (!job) return;
-    const ms = which === 'episode' ? job.limits.episodeTimeoutMs : Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
-    const phase = this.position?.job === job.id ? this.position.phase : 'constructor';
-    const what = which === 'episode' ? 'the episode' : which === 'constructor' ? "the policy's module or constructor" : phase === 'reset' ? 'reset()' : `act() at step ${(this.position?.steps ?? 0) + 1}`;
-    this.kill({ status: 'timeout', error: { message: `${what} did not finish within ${ms} ms; the sandbox worker was stopped`, deadline: which } });
+    const at = this.whereIs(job);
+    if (which === 'episode') {
+      const ms = job.limits.episodeTimeoutMs;
+      this.kill({ status: 'timeout', error: { message: `the episode did not finish within ${ms} ms (${at?.steps ?? 0} steps); the sandbox worker was stopped`, deadline: 'episode' } });
+      return;
+    }
+    if (at?.phase === 'setup') {
+      this.kill({ status: 'runner_fault', error: { message: `setting up the episode (making and resetting the environment, the policy's realm) took longer than ${SETUP_TIMEOUT_MS} ms; the sandbox worker was stopped (not charged to the policy)` } });
+      return;
+    }
+    const ms = Math.min(job.limits.actTimeoutMs, job.limits.episodeTimeoutMs);
+    // No word of this episode yet: the worker is at most in its constructor (an exact chunk says where it is at once).
+    const phase = at?.phase ?? 'constructor';
+    const what = phase === 'module' ? "loading the policy's module (its top-level code)" : phase === 'constructor' ? 'new Policy(ctx)' : phase === 'reset' ? 'reset()' : `act() at step ${(at?.steps ?? 0) + 1}`;
+    this.kill({ status: 'timeout', error: { message: `${what} did not finish within ${ms} ms; the sandbox worker was stopped`, deadline: phase } });
   }
 
   private checkMemory(): void {
@@ -245,7 +277,11 @@ export class WorkerHandle {
           this.armSilenceTimer();
           // The episode timer follows the episode the worker runs now (or, until it says, the next one).
           const now = performance.now();
-          if (m.current?.job === head.id) {
+          if (m.current?.job === head.id && m.current.phase === 'setup') {
+            // Setup is the worker's: the episode's clock starts when the policy's part does.
+            clearTimeout(this.episodeTimer);
+            this.timedJob = -1;
+          } else if (m.current?.job === head.id) {
             if (this.timedJob !== head.id) this.startEpisodeTimer(head, now - m.current.elapsedMs);
           } else if (this.timedJob !== head.id) {
             this.startEpisodeTimer(head, now);
@@ -298,7 +334,7 @@ export class WorkerHandle {
   }
 
   lostRecord(job: Job, status: EpisodeStatus, error: EpisodeError): EpisodeRecord {
-    const at = this.position?.job === job.id ? this.position : undefined;
+    const at = this.whereIs(job);
     return {
       caseIndex: job.spec.caseIndex,
       status,
@@ -308,9 +344,9 @@ export class WorkerHandle {
       truncated: false,
       wallMs: this.timedJob === job.id ? Math.round((performance.now() - this.timedStart) * 1000) / 1000 : 0,
       error,
-      // The worker's copy of the trajectory and log went down with it.
+      // The worker's copy of the trajectory went down with it; a traced episode's log did not.
       trajectory: { ...NO_TRAJECTORY, truncated: (at?.steps ?? 0) > 0 },
-      log: { text: '', truncated: false },
+      log: this.trace.log(job.id) ?? { text: '', truncated: false },
     };
   }
 

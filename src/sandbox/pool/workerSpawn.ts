@@ -48,7 +48,8 @@ function engineReads(): string[] {
 export function spawnWorker(config: SpawnConfig): ChildProcess {
   const env: NodeJS.ProcessEnv = {};
   if (process.versions['electron']) env['ELECTRON_RUN_AS_NODE'] = '1';
-  return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env, serialization: 'advanced' });
+  // fd 4: the trace pipe (worker/trace.ts).
+  return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'], env, serialization: 'advanced' });
 }
 
 /**

@@ -4,10 +4,18 @@
  * end the episode with their status; anything the environment throws is a `runner_fault`,
  * never the policy's.
  *
+ * Phases: `setup` (the environment made and reset, the realm, the observation copies) is the
+ * worker's and is charged to nobody; then the policy's `module` (when its code runs), its
+ * `constructor`, `reset` and each `act`, each under the act limit, and all of them under the
+ * episode limit, which starts after setup.
+ *
  * Deadlines: no vm timeouts (a watchdog thread per call costs more than a short episode's
- * setup). Construction and `reset` are timed after the fact; the step loop reads the clock
- * every few steps (every step once steps get slow), fails a slow `act` itself, and sends
- * heartbeats so the host can kill a worker stuck inside one call (see pool/workerHandle.ts).
+ * setup). Module, constructor and `reset` are timed after the fact; the step loop reads the
+ * clock every few steps (every step once steps get slow, or when traced), fails a slow `act`
+ * itself, and sends heartbeats so the host can kill a worker stuck inside one call (see
+ * pool/workerHandle.ts). A setup the worker expects to be slow (a new realm, an environment
+ * not made here before or slow to make last time) is announced, so the host's deadline while
+ * it runs is the setup's own.
  */
 import { getHeapStatistics } from 'node:v8';
 import { EMPTY_INFO, type EpisodeLimits as EnvEpisodeLimits, type Info } from '../../envs/core/env';
@@ -21,10 +29,12 @@ import type { EpisodePhase, EpisodeTask } from './messages';
 import { declaredAct, jsonToRealm, observationCopier, policyActor, type Actor, type ToRealm } from './observationCopy';
 import { policyError } from './policyError';
 import type { LoadedBundle } from './loadedBundle';
-import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, type PolicyRealm } from './policyRealm';
+import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, loadModule, moduleRunsNext, type PolicyRealm } from './policyRealm';
+import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 
-export type Beat = (phase: EpisodePhase, steps: number, ret: number) => void;
+/** `announce`: tell the host now, not with the next coalesced message. */
+export type Beat = (phase: EpisodePhase, steps: number, ret: number, announce?: boolean) => void;
 
 interface PolicyInstance {
   act(observation: unknown, info: unknown): unknown;
@@ -46,15 +56,22 @@ const HEAP_CHECK_EVERY = 32;
 const UNUSUAL_THROW = /non-Error value|Maximum call stack size exceeded/;
 const MAX_HEAP_FRACTION = 0.5;
 
+/** A setup that took longer than this is announced the next time (see the header). */
+const SLOW_SETUP_MS = 2;
+
 export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
   const t0 = performance.now();
   let realm = bundle.realm;
   bundle.realm = undefined;
-  if (!realm || !reusable(realm) || !beginEpisode(realm, msg)) {
-    realm = createPolicyRealm(bundle, true);
+  const known = setups.get(setupKey(msg));
+  const newRealm = !realm || !reusable(realm) || !beginEpisode(realm, msg);
+  const announce = newRealm || known === undefined || known.setupMs > SLOW_SETUP_MS;
+  beat('setup', 0, 0, announce);
+  if (newRealm || !realm) {
+    realm = createPolicyRealm(bundle, true, tracer.log);
     beginEpisode(realm, msg);
   }
-  const record = new EpisodeRun(msg, bundle, beat, realm, t0).run(registry);
+  const record = new EpisodeRun(msg, bundle, beat, realm, t0, announce).run(registry);
   // The realm serves the next episode unless this one ended in a way that makes it suspect:
   // a deadline, a fault, or a throw that was not an ordinary Error (a non-Error value, or a stack
   // overflow, which may cut a prelude function short).
@@ -67,9 +84,10 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: Load
   // Frozen built-ins may be what threw (a policy patching a prototype, or assigning over a
   // frozen inherited property). The episode again in a fresh, unhardened realm of its own gives
   // exactly the outcome a realm per episode gives; it is deterministic like the first run.
-  const fresh = createPolicyRealm(bundle, false);
+  beat('setup', 0, 0, true);
+  const fresh = createPolicyRealm(bundle, false, tracer.log);
   beginEpisode(fresh, msg);
-  return new EpisodeRun(msg, bundle, beat, fresh, t0).run(registry);
+  return new EpisodeRun(msg, bundle, beat, fresh, t0, true).run(registry);
 }
 
 function reusable(realm: PolicyRealm): boolean {
@@ -80,7 +98,7 @@ function reusable(realm: PolicyRealm): boolean {
 }
 
 function beginEpisode(realm: PolicyRealm, msg: EpisodeTask): boolean {
-  return beginRealmEpisode(realm, msg.spec.policySeed, msg.limits.maxLogBytes);
+  return beginRealmEpisode(realm, msg.spec.policySeed, msg.limits.maxLogBytes, msg.traced === true);
 }
 
 class EpisodeRun {
@@ -90,6 +108,8 @@ class EpisodeRun {
   private length = 0;
   private terminated = false;
   private truncated = false;
+  /** When the policy's part of the episode began (after setup): the episode deadline's start. */
+  private policyStart = 0;
 
   constructor(
     private readonly msg: EpisodeTask,
@@ -97,13 +117,16 @@ class EpisodeRun {
     private readonly beat: Beat,
     private readonly realm: PolicyRealm,
     private readonly t0: number,
+    /** The host was told the setup started: tell it when it ends too. */
+    private readonly announced: boolean,
   ) {
     this.limits = msg.limits;
     this.recorder = new TrajectoryRecorder(msg.limits.maxTrajectorySteps, msg.limits.recordSnapshots);
   }
 
   run(registry: EnvRegistry): EpisodeRecord {
-    const { msg, limits } = this;
+    const { msg, limits, realm, bundle } = this;
+    const tSetup = performance.now();
     let made: ReturnType<EnvRegistry['make']>;
     try {
       made = registry.make(msg.envId, msg.params);
@@ -111,44 +134,62 @@ class EpisodeRun {
       return this.fault(`environment ${msg.envId} could not be created`, e);
     }
     const { env } = made;
-    const realm = this.realm;
     const setup = environmentSetup(msg, made);
     const perRealm = realmSetup(realm, setup);
-
-    this.beat('constructor', 0, 0);
-    let policy: PolicyInstance;
-    const constructMs = Math.min(limits.actTimeoutMs, limits.episodeTimeoutMs);
-    const tConstruct = performance.now();
-    try {
-      policy = constructPolicy(realm, perRealm.contextTemplate, msg.spec.policySeed) as PolicyInstance;
-    } catch (e) {
-      return this.finish('exception', policyError(e, this.bundle.sourceMap, 'new Policy(ctx) threw'));
-    }
-    if (performance.now() - tConstruct > constructMs) {
-      return this.finish('timeout', { message: `the policy's module and constructor ran longer than ${constructMs} ms`, deadline: 'constructor' });
-    }
-
-    const { toRealmObs, toRealmInfo } = perRealm;
-    const act = (perRealm.act ??= policyActor(setup.observationSpace, realm, toRealmObs, this.bundle.borrowObservation ? declaredAct(realm) : undefined));
-
     let first;
     try {
       first = env.reset({ seed: msg.spec.envSeed });
     } catch (e) {
       return this.fault(`environment ${msg.envId} failed in reset()`, e);
     }
+    // BabyAI derives max_steps from the instruction it drew: known only after the reset.
+    const stepLimit = env.stepLimit();
     this.recorder.initial(env);
+    const { toRealmObs, toRealmInfo } = perRealm;
+    this.policyStart = performance.now();
+    setup.setupMs = this.policyStart - tSetup;
+    const callMs = Math.min(limits.actTimeoutMs, limits.episodeTimeoutMs);
 
-    const tReset = performance.now();
-    try {
-      if (typeof policy.reset === 'function') {
-        this.beat('reset', 0, 0);
-        policy.reset(toRealmObs(first.observation), toRealmInfo(first.info));
+    let exports: unknown;
+    if (moduleRunsNext(realm)) {
+      this.beat('module', 0, 0, this.announced);
+      const t = performance.now();
+      try {
+        exports = loadModule(realm);
+      } catch (e) {
+        return this.finish('exception', policyError(e, bundle.sourceMap, "loading the policy's module threw"));
       }
-    } catch (e) {
-      return this.finish('exception', policyError(e, this.bundle.sourceMap, 'reset() threw'));
+      const ms = performance.now() - t;
+      if (ms > callMs) return this.finish('timeout', { message: `loading the policy's module (its top-level code) ran ${Math.round(ms)} ms, longer than the ${callMs} ms limit`, deadline: 'module' });
+      this.beat('constructor', 0, 0);
+    } else {
+      this.beat('constructor', 0, 0, this.announced);
+      exports = loadModule(realm);
     }
-    if (performance.now() - tReset > limits.actTimeoutMs) return this.finish('timeout', { message: `reset() ran longer than ${limits.actTimeoutMs} ms`, deadline: 'act' });
+
+    let policy: PolicyInstance;
+    const tConstruct = performance.now();
+    try {
+      policy = constructPolicy(realm, exports, perRealm.contextTemplate, msg.spec.policySeed, stepLimit) as PolicyInstance;
+    } catch (e) {
+      return this.finish('exception', policyError(e, bundle.sourceMap, 'new Policy(ctx) threw'));
+    }
+    const constructMs = performance.now() - tConstruct;
+    if (constructMs > callMs) return this.finish('timeout', { message: `new Policy(ctx) ran ${Math.round(constructMs)} ms, longer than the ${callMs} ms limit`, deadline: 'constructor' });
+
+    const act = (perRealm.act ??= policyActor(setup.observationSpace, realm, toRealmObs, bundle.borrowObservation ? declaredAct(realm) : undefined));
+
+    if (typeof policy.reset === 'function') {
+      this.beat('reset', 0, 0);
+      const tReset = performance.now();
+      try {
+        policy.reset(toRealmObs(first.observation), toRealmInfo(first.info));
+      } catch (e) {
+        return this.finish('exception', policyError(e, bundle.sourceMap, 'reset() threw'));
+      }
+      const resetMs = performance.now() - tReset;
+      if (resetMs > limits.actTimeoutMs) return this.finish('timeout', { message: `reset() ran ${Math.round(resetMs)} ms, longer than the ${limits.actTimeoutMs} ms limit`, deadline: 'reset' });
+    }
 
     this.beat('act', 0, 0);
     return this.loop(env, policy, first.observation, first.info, act, perRealm, setup.checker);
@@ -166,6 +207,8 @@ class EpisodeRun {
     let lastBeat = lastCheck;
     const beatEvery = Math.max(5, limits.actTimeoutMs / 4);
     const fastInterval = Math.min(4, limits.actTimeoutMs / 16);
+    // Traced: the position after every step goes to the trace pipe (see trace.ts).
+    const everyStep = this.msg.traced === true;
     let checkEvery = 1;
     let countdown = 1;
     for (;;) {
@@ -207,13 +250,13 @@ class EpisodeRun {
         if (checkEvery === 1 && dt > limits.actTimeoutMs) {
           return this.finish('timeout', { message: `act() at step ${this.length} ran ${Math.round(dt)} ms, longer than the ${limits.actTimeoutMs} ms limit`, deadline: 'act' });
         }
-        if (now - this.t0 > limits.episodeTimeoutMs) {
+        if (now - this.policyStart > limits.episodeTimeoutMs) {
           return this.finish('timeout', { message: `the episode ran longer than ${limits.episodeTimeoutMs} ms (${this.length} steps)`, deadline: 'episode' });
         }
-        checkEvery = dt < fastInterval ? Math.min(checkEvery * 2, MAX_CHECK_INTERVAL) : 1;
+        checkEvery = dt < fastInterval && !everyStep ? Math.min(checkEvery * 2, MAX_CHECK_INTERVAL) : 1;
         countdown = checkEvery;
         lastCheck = now;
-        if (now - lastBeat >= beatEvery) {
+        if (everyStep || now - lastBeat >= beatEvery) {
           this.beat('act', this.length, this.ret);
           lastBeat = now;
         }
@@ -247,6 +290,8 @@ class EpisodeRun {
 /** What every episode of one environment configuration shares, made once per worker. */
 interface EnvironmentSetup {
   key: string;
+  /** How long the last episode's setup took (see SLOW_SETUP_MS). */
+  setupMs: number;
   observationSpace: SpaceDescription;
   /** The policy context without its seed, as JSON. */
   contextJson: string;
@@ -260,8 +305,12 @@ const setups = new Map<string, EnvironmentSetup>();
  * Spaces, context and action check depend only on the environment id and its parameters (a
  * space is fixed when the environment is made), so episodes after the first reuse them.
  */
+function setupKey(task: EpisodeTask): string {
+  return `${task.envId}\n${JSON.stringify(task.params)}`;
+}
+
 function environmentSetup(task: EpisodeTask, made: MadeEnv): EnvironmentSetup {
-  const key = `${task.envId}\n${JSON.stringify(task.params)}`;
+  const key = setupKey(task);
   let setup = setups.get(key);
   if (setup) return setup;
   const { env, definition } = made;
@@ -278,7 +327,7 @@ function environmentSetup(task: EpisodeTask, made: MadeEnv): EnvironmentSetup {
   // JSON has no infinities: the realm turns "inf" / "-inf" back (see prelude.ts). The seed,
   // the one field that differs by episode, is added to a copy per episode, last, as before.
   const json = JSON.stringify(context, (_k, v: unknown) => (v === Infinity ? 'inf' : v === -Infinity ? '-inf' : v));
-  setup = { key, observationSpace, contextJson: json, checker: actionChecker(env.actionSpace, actionSpace) };
+  setup = { key, setupMs: 0, observationSpace, contextJson: json, checker: actionChecker(env.actionSpace, actionSpace) };
   if (setups.size >= SETUPS_KEPT) setups.clear();
   setups.set(key, setup);
   return setup;

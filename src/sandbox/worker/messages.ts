@@ -10,14 +10,24 @@
  *
  * `exact` chunks hold one episode and report every phase as it starts, so a kill is charged
  * to the right episode, phase and step. The pool sends those after a worker running ordinary
- * chunks was killed, when the unreported episodes of its chunks could not be told apart.
+ * chunks was killed, when the unreported episodes of its chunks could not be told apart. Their
+ * episodes are also traced (worker/trace.ts): step by step and log line by log line, on a pipe
+ * the worker writes synchronously.
  */
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
 import type { WireRecords } from './recordWire';
 
-/** Where an episode is: what a deadline that fires now is charged to. */
-export type EpisodePhase = 'constructor' | 'reset' | 'act';
+/**
+ * Where an episode is: what a deadline that fires now is charged to. `setup` (making the
+ * environment, resetting it, a policy realm) is the worker's own work, never the policy's: it has
+ * its own deadline (SETUP_TIMEOUT_MS), and a kill in it is a runner fault. `module` is the
+ * policy's top-level code, when it runs (once per realm for a shared module).
+ */
+export type EpisodePhase = 'setup' | 'module' | 'constructor' | 'reset' | 'act';
+
+/** Longest an episode's setup may take before the host stops the worker (a runner fault). */
+export const SETUP_TIMEOUT_MS = 30_000;
 
 /** Longest an environment family's `load` may take in a worker (instantiating a WebAssembly engine takes seconds). */
 export const PREPARE_TIMEOUT_MS = 60_000;
@@ -38,6 +48,8 @@ export interface EpisodeTask {
   params: Readonly<Record<string, PublicParamValue>>;
   spec: EpisodeSpec;
   limits: EpisodeLimits;
+  /** Write the episode's position every step, and its log lines, to the trace pipe (worker/trace.ts). */
+  traced?: boolean;
 }
 
 /** Episodes of one batch, run in order. */
@@ -63,7 +75,7 @@ export interface EpisodePosition {
   phase: EpisodePhase;
   steps: number;
   return: number;
-  /** Milliseconds since the episode started, for the host's episode deadline. */
+  /** Milliseconds since the policy's part of the episode started (after setup), for the host's episode deadline. */
   elapsedMs: number;
 }
 

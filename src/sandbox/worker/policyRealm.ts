@@ -28,9 +28,9 @@ export interface RealmBridge {
   readonly Uint8Array: Uint8ArrayConstructor;
   readonly Int32Array: Int32ArrayConstructor;
   harden(): void;
-  beginEpisode(policySeed: number, maxLogChars: number, checkGlobals: boolean, namesChanged: boolean): boolean;
+  beginEpisode(policySeed: number, maxLogChars: number, checkGlobals: boolean, namesChanged: boolean, streamLog: boolean): boolean;
   contextTemplate(json: string): object;
-  construct(module: unknown, template: object, seed: number): unknown;
+  construct(module: unknown, template: object, seed: number, maxEpisodeSteps: number | null): unknown;
   seal(values: unknown[]): void;
   noSeal(values: unknown[]): void;
   logText(): string;
@@ -61,6 +61,9 @@ export interface PolicyRealm {
 
 const preludeScript = new vm.Script(PRELUDE_SOURCE, { filename: 'policyforge-prelude.js' });
 
+/** Where a realm's log lines go as they are written, while its episode is traced (see prelude.ts). */
+export type LogSink = (text: string, truncated: boolean) => void;
+
 /** What a realm runs: the bundle as it came, or as modulePlan.ts rewrote it to be shared. */
 export interface RealmCode {
   code: string;
@@ -70,7 +73,7 @@ export interface RealmCode {
   mayAddGlobals: boolean;
 }
 
-export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyRealm {
+export function createPolicyRealm(bundle: RealmCode, hardened: boolean, sink: LogSink): PolicyRealm {
   // A null-prototype sandbox object: the context's global then has no host `constructor`
   // (the classic `this.constructor.constructor('return process')()` escape).
   const context = vm.createContext(Object.create(null) as object, {
@@ -78,8 +81,8 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyR
     codeGeneration: { strings: false, wasm: false },
     microtaskMode: 'afterEvaluate',
   });
-  const boot = preludeScript.runInContext(context) as () => RealmBridge;
-  const bridge = boot();
+  const boot = preludeScript.runInContext(context) as (sink: LogSink) => RealmBridge;
+  const bridge = boot(sink);
   if (hardened) bridge.harden();
   // The bundle as a function body (lines unchanged, so the source map holds): each call is a
   // fresh module instance, and its `var` stays local instead of becoming a global.
@@ -93,24 +96,34 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean): PolicyR
 }
 
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
-export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number): boolean {
+export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number, streamLog: boolean): boolean {
   realm.episodes++;
   // Listing keys costs microseconds (the context object holds every global's name): skipped for
   // code that cannot reach the global object.
   const check = realm.mayAddGlobals;
-  return realm.bridge.beginEpisode(policySeed, maxLogChars, check, check && Reflect.ownKeys(realm.context).length !== realm.contextKeys);
+  return realm.bridge.beginEpisode(policySeed, maxLogChars, check, check && Reflect.ownKeys(realm.context).length !== realm.contextKeys, streamLog);
+}
+
+/** Whether the next episode runs the bundle's module code (false once a shared module ran). */
+export function moduleRunsNext(realm: PolicyRealm): boolean {
+  return !realm.shareModule || realm.sharedModule === undefined;
 }
 
 /**
- * Evaluates the bundle's module code and then `new Policy(ctx)`. No vm `timeout`: its watchdog
- * thread costs more than the rest of a short episode's setup, and the host kills a worker stuck
- * in a constructor anyway (the `constructor` deadline).
+ * The module's exports for the next episode: its code runs again, unless it is shared and ran.
+ * No vm `timeout` here or in constructPolicy: its watchdog thread costs more than the rest of a
+ * short episode's setup, and the host kills a worker stuck in either (the `module` and
+ * `constructor` deadlines).
  */
-export function constructPolicy(realm: PolicyRealm, contextTemplate: object, seed: number): unknown {
-  if (!realm.shareModule) return realm.bridge.construct(realm.evaluateModule(), contextTemplate, seed);
+export function loadModule(realm: PolicyRealm): unknown {
+  if (!realm.shareModule) return realm.evaluateModule();
   // Kept only once it ran to the end (sealed): a module that threw runs again next episode.
-  realm.sharedModule ??= realm.evaluateModule();
-  return realm.bridge.construct(realm.sharedModule, contextTemplate, seed);
+  return (realm.sharedModule ??= realm.evaluateModule());
+}
+
+/** `new Policy(ctx)` for the exports loadModule returned. */
+export function constructPolicy(realm: PolicyRealm, exports: unknown, contextTemplate: object, seed: number, maxEpisodeSteps: number | null): unknown {
+  return realm.bridge.construct(exports, contextTemplate, seed, maxEpisodeSteps);
 }
 
 /**

@@ -11,11 +11,25 @@
  * then puts back what per-episode state remains: globals the last episode added, RegExp's
  * legacy statics, the PRNG state and the log.
  *
- * Everything here is created inside the realm: the host hands in only primitives.
+ * Everything here is created inside the realm: the host hands in only primitives, and one
+ * function of its own (`sink`, below) that no realm object ever holds.
  * The PRNG is the same xoshiro128** + splitmix32 as src/envs/core/rng.ts, so a policy seed
  * gives the same stream in and out of the sandbox.
+ *
+ * Time is virtual: `Date`, `performance.now()` and `Intl.DateTimeFormat`'s default date read a
+ * clock that starts at the same instant every episode and advances CLOCK_TICK_MS per read, so a
+ * policy that times itself (an anytime search, say) makes the same decisions whatever the
+ * machine's load. Wall-clock deadlines are the host's, on real time.
+ *
+ * `sink(text, truncated)` is the host's; it gets every log line as it is written while the
+ * episode is traced (so what a policy printed survives a kill; see pool/traceReader.ts). It is
+ * kept in this closure only, and anything it throws (a stack overflow, which V8 raises in the
+ * host realm) is swallowed here, so no host value reaches policy code.
  */
-export const PRELUDE_SOURCE = String.raw`(function () {
+export const CLOCK_ORIGIN_MS = Date.UTC(2026, 0, 1);
+export const CLOCK_TICK_MS = 0.01;
+
+export const PRELUDE_SOURCE = String.raw`(function (sink) {
   'use strict';
   const G = globalThis;
   const defineProperty = Object.defineProperty;
@@ -39,6 +53,8 @@ export const PRELUDE_SOURCE = String.raw`(function () {
   const SetCtor = Set;
   const setHas = Set.prototype.has;
   const setAdd = Set.prototype.add;
+  const construct = Reflect.construct;
+  const apply = Reflect.apply;
 
   // Seeding: seedToUint32 then splitmix32, exactly as the host Rng.
   let sm = 0;
@@ -71,10 +87,55 @@ export const PRELUDE_SOURCE = String.raw`(function () {
   };
   defineProperty(Math, 'random', { value: random, writable: true, configurable: true, enumerable: false });
 
+  // Virtual clock (see the header): ms since the episode began, CLOCK_TICK_MS more per read.
+  const ORIGIN = ${CLOCK_ORIGIN_MS};
+  const TICK = ${CLOCK_TICK_MS};
+  let clock = 0;
+  const now = () => (clock += TICK);
+  const dateNow = () => floor(ORIGIN + now());
+  const DateCtor = Date;
+  const dateProto = DateCtor.prototype;
+  const dateToString = dateProto.toString;
+  const VirtualDate = function Date(year, monthIndex, day, hours, minutes, seconds, ms) {
+    if (new.target === undefined) return apply(dateToString, construct(DateCtor, [dateNow()]), []);
+    return construct(DateCtor, arguments.length === 0 ? [dateNow()] : arguments, new.target);
+  };
+  defineProperty(VirtualDate, 'prototype', { value: dateProto, writable: false, enumerable: false, configurable: false });
+  defineProperty(VirtualDate, 'now', { value: function now() { return dateNow(); }, writable: true, enumerable: false, configurable: true });
+  defineProperty(VirtualDate, 'parse', { value: DateCtor.parse, writable: true, enumerable: false, configurable: true });
+  defineProperty(VirtualDate, 'UTC', { value: DateCtor.UTC, writable: true, enumerable: false, configurable: true });
+  defineProperty(dateProto, 'constructor', { value: VirtualDate, writable: true, enumerable: false, configurable: true });
+  defineProperty(G, 'Date', { value: VirtualDate, writable: true, enumerable: false, configurable: true });
+  defineProperty(G, 'performance', {
+    value: { now: function now() { return clock += TICK; }, timeOrigin: ORIGIN },
+    writable: true, enumerable: false, configurable: true,
+  });
+  if (typeof Intl === 'object' && typeof Intl.DateTimeFormat === 'function') {
+    // A format without a date formats "now": the virtual one.
+    const dtf = Intl.DateTimeFormat.prototype;
+    const formatGetter = getOwnPropertyDescriptor(dtf, 'format').get;
+    const formatToParts = dtf.formatToParts;
+    defineProperty(dtf, 'format', {
+      get: function format() {
+        const f = apply(formatGetter, this, []);
+        return (date) => f(date === undefined ? dateNow() : date);
+      },
+      enumerable: false, configurable: true,
+    });
+    defineProperty(dtf, 'formatToParts', {
+      value: function formatToParts(date) { return apply(formatToParts, this, [date === undefined ? dateNow() : date]); },
+      writable: true, enumerable: false, configurable: true,
+    });
+  }
+
   // Console: bounded text, formatted here so the host only ever reads one string.
   let log = '';
   let truncated = false;
   let maxLogChars = 0;
+  let streaming = false;
+  const emit = (text) => {
+    try { sink(text, truncated); } catch (e) { /* the host's error: never the policy's */ }
+  };
   const format = (v) => {
     if (typeof v === 'string') return v;
     if (typeof v === 'object' && v !== null) {
@@ -95,11 +156,11 @@ export const PRELUDE_SOURCE = String.raw`(function () {
     line += '\n';
     const room = maxLogChars - log.length;
     if (line.length > room) {
-      log += line.slice(0, room > 0 ? room : 0);
+      line = line.slice(0, room > 0 ? room : 0);
       truncated = true;
-    } else {
-      log += line;
     }
+    log += line;
+    if (streaming) emit(line);
   };
   const makeConsole = () => {
     const c = {
@@ -226,7 +287,7 @@ export const PRELUDE_SOURCE = String.raw`(function () {
      * cheaper to count) and only the symbols are counted here; and not even that for code that
      * cannot reach the global object (checkGlobals false, see modulePlan.ts).
      */
-    beginEpisode: (seed, maxChars, checkGlobals, namesChanged) => {
+    beginEpisode: (seed, maxChars, checkGlobals, namesChanged, stream) => {
       const clean = baseline === null || !checkGlobals || (!namesChanged && getOwnPropertySymbols(G).length === baseSymbols) || cleanGlobals();
       // A successful match resets RegExp.$1…$9, lastMatch, input and friends.
       regExpExec.call(resetMatch, '');
@@ -234,6 +295,8 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       log = '';
       truncated = false;
       maxLogChars = maxChars;
+      streaming = stream;
+      clock = 0;
       return clean;
     },
     /**
@@ -247,13 +310,17 @@ export const PRELUDE_SOURCE = String.raw`(function () {
       for (let i = 0; i < 2; i++) if (rr[i] === 'inf') rr[i] = Infinity; else if (rr[i] === '-inf') rr[i] = -Infinity;
       return deepFreeze(ctx);
     },
-    /** new Policy(ctx) for the module object the bundle returned, ctx a fresh frozen copy of the template plus the seed. */
-    construct: (mod, template, seed) => {
+    /**
+     * new Policy(ctx) for the module object the bundle returned, ctx a fresh frozen copy of the
+     * template plus what differs by episode: the seed and the episode's step limit.
+     */
+    construct: (mod, template, seed, maxEpisodeSteps) => {
       const P = mod !== null && typeof mod === 'object' ? mod.Policy : undefined;
       if (typeof P !== 'function') throw new TypeErrorCtor('policy/policy.ts must export class Policy (export class Policy { act(observation, info) { ... } })');
       const ctx = {};
       const k = keys(template);
       for (let i = 0; i < k.length; i++) ctx[k[i]] = template[k[i]];
+      ctx.maxEpisodeSteps = maxEpisodeSteps;
       ctx.seed = seed;
       return new P(freeze(ctx));
     },

@@ -10,6 +10,7 @@ import { createRegistry } from '../../envs';
 import { runEpisode } from './episode';
 import { loadBundle, type LoadedBundle } from './loadedBundle';
 import { packRecords, type FinishedRecord } from './recordWire';
+import { tracer } from './trace';
 import { REPORT_INTERVAL_MS, WORKER_BUNDLE_CACHE_SIZE, type EpisodePhase, type EpisodePosition, type HostMessage, type RunEpisodesMessage, type WorkerArgs, type WorkerMessage } from './messages';
 import type { EpisodeRecord } from '../../protocol/episodes';
 
@@ -66,8 +67,8 @@ function main(): void {
         queue.shift();
         const { message, job, bundle } = next;
         reporter.begin(job.job, message.exact);
-        const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits };
-        const record = runEpisode(task, registry, bundle, (phase, steps, ret) => reporter.position(phase, steps, ret));
+        const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits, traced: message.exact };
+        const record = runEpisode(task, registry, bundle, (phase, steps, ret, announce) => reporter.position(phase, steps, ret, announce));
         // An environment that could not be made may come from a plugin that failed to load: say so.
         if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
           record.error.message += ` (${pluginErrors.join('; ')})`;
@@ -131,23 +132,30 @@ class Reporter {
   begin(job: number, exact: boolean): void {
     this.exact = exact;
     this.started = performance.now();
-    this.current = { job, phase: 'constructor', steps: 0, return: 0, elapsedMs: 0 };
+    this.current = { job, phase: 'setup', steps: 0, return: 0, elapsedMs: 0 };
+    tracer.begin(job, exact);
+    tracer.position('setup', 0, 0);
     if (exact) this.flush();
   }
 
-  position(phase: EpisodePhase, steps: number, ret: number): void {
+  /** `announce`: send now (the host's deadline depends on it, see episode.ts). */
+  position(phase: EpisodePhase, steps: number, ret: number, announce = false): void {
     const c = this.current;
     if (!c) return;
     const changed = c.phase !== phase;
+    // The episode's clock (the host's episode deadline) starts when the policy's part does.
+    if (c.phase === 'setup' && phase !== 'setup') this.started = performance.now();
     c.phase = phase;
     c.steps = steps;
     c.return = ret;
-    if ((this.exact && changed) || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
+    tracer.position(phase, steps, ret);
+    if (announce || (this.exact && changed) || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
   }
 
   finished(job: number, record: EpisodeRecord, endOfChunk: boolean): void {
     this.records.push({ job, record });
     this.current = undefined;
+    tracer.begin(-1, false);
     if (endOfChunk || this.exact || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
   }
 

@@ -147,8 +147,11 @@ describe('sandbox: hostile policies', function () {
     assert.deepEqual(records.map((r) => r.status), records.map((_, i) => (i === 4 ? 'memory' : 'ok')));
   });
 
+  // Atomics.wait sleeps in real time: the policy's clocks are virtual (see clock.test.ts).
+  const SLEEP = (ms: number): string => `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms});`;
+
   it('an act slower than the act deadline fails even when it returns', async () => {
-    const records = await run(`export class Policy { act() { const t = Date.now(); while (Date.now() - t < 400) {} return 0; } }`, 1);
+    const records = await run(`export class Policy { act() { ${SLEEP(400)} return 0; } }`, 1);
     assert.equal(records[0]?.status, 'timeout');
     assert.equal(records[0]?.error?.deadline, 'act');
   });
@@ -159,7 +162,7 @@ describe('sandbox: hostile policies', function () {
   });
 
   it('a long episode of fast steps hits the episode deadline', async () => {
-    const records = await run(`export class Policy { act() { const t = Date.now(); while (Date.now() - t < 30) {} return 0; } }`, 1, { actTimeoutMs: 1000, episodeTimeoutMs: 200 }, 'MountainCar-v0');
+    const records = await run(`export class Policy { act() { ${SLEEP(30)} return 0; } }`, 1, { actTimeoutMs: 1000, episodeTimeoutMs: 200 }, 'MountainCar-v0');
     assert.equal(records[0]?.status, 'timeout');
     assert.equal(records[0]?.error?.deadline, 'episode');
   });
