@@ -27,6 +27,7 @@ export const commands: Readonly<Record<string, () => Promise<CliCommand>>> = {
   run: async () => (await import('./commands/run')).runCommand,
   agent: async () => (await import('./commands/agent')).agentCommand,
   leaderboard: async () => (await import('./commands/leaderboard')).leaderboardCommand,
+  suite: async () => (await import('./commands/suite')).suiteCommand,
 };
 
 async function help(): Promise<string> {

@@ -1,0 +1,78 @@
+/**
+ * Runs one suite job to its report in a workspace folder, or resumes it there. The run's journal
+ * is the ledger: a job interrupted part-way is reopened from its workspace, the runner's recovery
+ * keeps what was charged, and the agent spends only the budget that remains, so a retry never
+ * charges an episode twice. A workspace that already holds a report is not run again.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { agentsMd } from '../agents/agentsMd';
+import { runAutotune } from '../agents/autotune/autotune';
+import { policyforgeCommand } from '../agents/cliCommand';
+import type { EnvRegistry } from '../envs/core/registry';
+import type { RunReport } from '../protocol/feedback';
+import { RunnerClient } from '../runner/client';
+import type { EpisodeExecutor } from '../runner/executor';
+import { hasRun, startRunnerHost } from '../runner/host';
+import { initWorkspace } from '../runner/workspace';
+import type { SuiteJob } from './job';
+import { RANDOM_POLICY_SOURCE } from './randomPolicy';
+
+export interface RunJobOptions {
+  registry: EnvRegistry;
+  /** A sandbox executor shared by the jobs of one process (the host makes its own without one). */
+  executor?: EpisodeExecutor;
+  log?: (line: string) => void;
+  /** Called with each submission's budget use, for progress. */
+  onSubmitted?: (used: number, total: number) => void;
+}
+
+export function reportPath(workspace: string): string {
+  return path.join(workspace, '.policyforge', 'report.json');
+}
+
+export function readJobReport(workspace: string): RunReport | null {
+  const file = reportPath(workspace);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RunReport) : null;
+}
+
+export async function runJob(job: SuiteJob, workspace: string, opts: RunJobOptions): Promise<RunReport> {
+  const done = readJobReport(workspace);
+  if (done) return done;
+  const log = opts.log ?? (() => undefined);
+  if (!hasRun(workspace)) {
+    fs.mkdirSync(workspace, { recursive: true });
+    const init = initWorkspace(
+      workspace,
+      {
+        envId: job.envId,
+        budget: job.budget,
+        ...(job.validationCases ? { validationCases: job.validationCases } : {}),
+        ...(job.heldOutCases ? { heldOutCases: job.heldOutCases } : {}),
+      },
+      opts.registry,
+      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) },
+    );
+    if (!init.ok) throw new Error(`${job.id}: ${init.error}`);
+    if (job.agent === 'random') fs.writeFileSync(path.join(workspace, 'policy', 'policy.ts'), RANDOM_POLICY_SOURCE);
+  } else log(`${job.id}: resuming the run in ${workspace}`);
+  const host = await startRunnerHost(workspace, { registry: opts.registry, ...(opts.executor ? { executor: opts.executor } : {}), analysis: false, log: (m) => log(`${job.id}: ${m}`) });
+  const client = await RunnerClient.connect({ port: host.port, token: host.token });
+  if (opts.onSubmitted) client.on('run.submitted', (n) => opts.onSubmitted!(n.summary.budget.used, n.summary.budget.total));
+  try {
+    const info = await client.info();
+    const status = await client.status();
+    if (status.phase === 'agent' && status.budget.remaining >= info.minEpisodesPerSubmit) {
+      if (job.agent === 'autotune') await runAutotune(client, workspace, { seed: job.seed });
+      else {
+        for (let st = status; st.phase === 'agent' && st.budget.remaining >= info.minEpisodesPerSubmit; st = await client.status()) {
+          await client.submit({ episodes: Math.min(st.budget.remaining, info.maxEpisodesPerSubmit), note: 'uniform random policy' });
+        }
+      }
+    }
+    return await client.finish();
+  } finally {
+    await client.close();
+    await host.close();
+  }
+}
