@@ -57,6 +57,15 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
   trajectories were removed to stay under the size cap.
 - \`feedback/submit-NNNN/logs/case-III.txt\`: what the policy printed with \`console.log\`.
 
+## Agents launched on this run
+- \`${cli} run --agent-cmd "COMMAND"\` (or \`--agent claude-code|codex|gemini|aider\`) starts a coding
+  agent in this folder with this file as its task on stdin, \`policyforge\` on its PATH and the
+  \`policyforge\` MCP server (the commands above as tools) in \`.mcp.json\`, \`.vscode/mcp.json\`,
+  \`.codex/config.toml\` and \`.gemini/settings.json\`. The run ends when the agent exits, the budget
+  is spent or the time limit is reached; a crashed agent is started again.
+- \`${cli} agent --base-url URL --model NAME\` (in VS Code: **PolicyForge: Start LM Agent**) runs
+  the built-in LM agent instead, with caps on tokens, cost and time.
+
 ## Rules
 - \`${cli} submit\` is the **only** sanctioned way to interact with the environment. Do not
   run the environment yourself, do not read or write \`.policyforge/\`, and do not edit \`feedback/\`.
