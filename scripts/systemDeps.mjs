@@ -1,6 +1,6 @@
 // Makes sure the Debian packages the test stages need are present, so `npm install && npm test`
-// is the whole set-up on a fresh machine: Chromium (browser and real-VS-Code stages) and the
-// headers code-server's native modules build against. Installs them with apt-get when running as
+// is the whole set-up on a fresh machine: Chromium (browser and real-VS-Code stages), the
+// headers code-server's native modules build against, and Redis (the distributed suite test). Installs them with apt-get when running as
 // root; otherwise says exactly what to install. A no-op once they are there.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,8 @@ const PACKAGES = [
   { name: 'build-essential', present: () => dpkgInstalled('build-essential') },
   // VS Code's search in the real-VS-Code stage (scripts/integration/provision.mjs links it).
   { name: 'ripgrep', present: () => dpkgInstalled('ripgrep') },
+  // A real Redis for the distributed suite test (BullMQ workers, test/unit/suite).
+  { name: 'redis-server', present: () => dpkgInstalled('redis-server') },
 ];
 
 function dpkgInstalled(name) {
