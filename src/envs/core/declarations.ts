@@ -7,6 +7,8 @@ import type { ParamValues } from './params';
 import type { Env } from './env';
 
 export function generateEnvDeclarations(def: EnvDefinition, params: ParamValues, env: Env): string {
+  // Null only for an environment nothing truncates (HighwayEnv's merge): the type says so.
+  const stepLimit = env.stepLimit?.() ?? def.maxEpisodeSteps;
   const paramFields = Object.entries(def.params)
     .map(([name, spec]) => `    /** ${spec.description} (this run: ${JSON.stringify(params[name])}) */\n    readonly ${name}: ${spec.type === 'boolean' ? 'boolean' : spec.type === 'enum' ? spec.values.map((v) => JSON.stringify(v)).join(' | ') : 'number'};`)
     .join('\n');
@@ -37,11 +39,39 @@ interface PolicyContext {
   readonly params: {
 ${paramFields}
   };
-  readonly maxEpisodeSteps: number | null;
+  /**
+   * The most steps this episode can take before it is truncated${stepLimit === null ? ': null, nothing truncates this environment (an episode ends when it terminates or at the episode time limit)' : " (for MiniGrid the level's max_steps, which its reward formula divides by)"}.
+   */
+  readonly maxEpisodeSteps: ${stepLimit === null ? 'null' : 'number'};
   readonly rewardRange: readonly [number, number];
   /** Seeds Math.random inside the policy; episodes are reproducible. */
   readonly seed: number;
 }
+
+/**
+ * The policy's log: each episode's lines go to feedback/submit-NNNN/logs/case-III.txt, capped
+ * per episode (later lines are dropped). Objects print as JSON; warn and error lines are
+ * prefixed [warn] / [error].
+ */
+interface Console {
+  log(...data: unknown[]): void;
+  info(...data: unknown[]): void;
+  debug(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+}
+declare var console: Console;
+
+/**
+ * A virtual clock, as Date.now() and new Date() are: it starts at 0 (Date at
+ * 2026-01-01T00:00:00Z) each episode and advances 0.01 ms per read, whatever the machine's
+ * load, so episodes are reproducible. The time limits are on real time.
+ */
+interface Performance {
+  now(): number;
+  readonly timeOrigin: number;
+}
+declare var performance: Performance;
 
 /** The shape \`policy/policy.ts\` must export as \`class Policy\`. */
 interface PolicyShape {
