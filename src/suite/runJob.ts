@@ -18,6 +18,9 @@ import { initWorkspace } from '../runner/workspace';
 import type { SuiteJob } from './job';
 import { RANDOM_POLICY_SOURCE } from './randomPolicy';
 
+/** Episodes per submission of the random agent: several submissions, so progress and resumption have steps. */
+const RANDOM_BATCH = 8;
+
 export interface RunJobOptions {
   registry: EnvRegistry;
   /** A sandbox executor shared by the jobs of one process (the host makes its own without one). */
@@ -66,7 +69,8 @@ export async function runJob(job: SuiteJob, workspace: string, opts: RunJobOptio
       if (job.agent === 'autotune') await runAutotune(client, workspace, { seed: job.seed });
       else {
         for (let st = status; st.phase === 'agent' && st.budget.remaining >= info.minEpisodesPerSubmit; st = await client.status()) {
-          await client.submit({ episodes: Math.min(st.budget.remaining, info.maxEpisodesPerSubmit), note: 'uniform random policy' });
+          const n = Math.max(info.minEpisodesPerSubmit, Math.min(st.budget.remaining, info.maxEpisodesPerSubmit, RANDOM_BATCH));
+          await client.submit({ episodes: n, note: 'uniform random policy' });
         }
       }
     }

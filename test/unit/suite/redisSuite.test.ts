@@ -1,0 +1,110 @@
+/**
+ * The distributed suite against a real redis-server (Debian's package; scripts/systemDeps.mjs
+ * installs it): two `policyforge suite worker` processes, one killed mid-run. Uses the built CLI.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import type { RunReport } from '../../../src/protocol/feedback';
+import { CLI, cleanupTmp, tmpDir, useTempDataDir, waitFor } from '../runner/helpers';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(cmd: string, args: string[], cwd: string): Proc {
+  const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, out: () => text, exited };
+}
+
+const events = (file: string): { type: string; charged?: number }[] =>
+  fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { type: string; charged?: number })
+    : [];
+
+describe('suites on Redis with BullMQ workers', function () {
+  this.timeout(240_000);
+  const procs: Proc[] = [];
+  before(function () {
+    if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: run `node scripts/systemDeps.mjs` as root, or apt-get install -y redis-server');
+    useTempDataDir();
+  });
+  after(async () => {
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+    await Promise.all(procs.map((p) => p.exited));
+    cleanupTmp();
+  });
+
+  it('two workers run the suite; one killed mid-run leaves its run to the other, charged once', async () => {
+    const dir = tmpDir('redis-suite');
+    const port = await freePort();
+    const redis = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], dir);
+    procs.push(redis);
+    await waitFor('redis-server', () => redis.out().includes('Ready to accept connections'));
+    const url = `redis://127.0.0.1:${port}`;
+    const work = path.join(dir, 'work');
+    const worker = (): Proc => start(process.execPath, [CLI, 'suite', 'worker', '--queue', url, '--work', work, '--lock-ms', '2000', '--workers', '1'], dir);
+    const [w1, w2] = [worker(), worker()];
+    procs.push(w1, w2);
+    await waitFor('both workers', () => w1.out().includes('ready') && w2.out().includes('ready'), 30_000);
+
+    const suite = start(
+      process.execPath,
+      [CLI, 'suite', 'run', '--queue', url, '--envs', 'Pendulum-v1,CartPole-v1', '--agent', 'random', '--repeats', '2', '--budget', '64', '--validation-cases', '4', '--held-out-cases', '4', '--dir', 'suite', '--json'],
+      dir,
+    );
+    procs.push(suite);
+    // Kill the first worker once its run has been charged at least once and before it is done.
+    const victim = await waitFor('a run on worker 1', () => /(\S+): started \(attempt/.exec(w1.out())?.[1], 60_000);
+    const journal = path.join(work, 'suite', victim, '.policyforge', 'events.jsonl');
+    await waitFor('a charge in the run on worker 1', () => events(journal).some((e) => e.type === 'submitted'), 60_000, 5);
+    w1.child.kill('SIGKILL');
+    await w1.exited;
+    const chargedBeforeKill = events(journal)
+      .filter((e) => e.type === 'submitted')
+      .reduce((a, e) => a + (e.charged ?? 0), 0);
+    assert.ok(chargedBeforeKill < 64, `worker 1 was killed mid-run (${chargedBeforeKill} of 64 charged)`);
+
+    assert.equal(await suite.exited, 0, suite.out());
+    const out = suite.out();
+    const result = JSON.parse(out.slice(out.indexOf('{'))) as { ok: boolean; failed: string[]; leaderboard: { entries: { entry: string }[]; environments: unknown[] } };
+    assert.equal(result.ok, true);
+    assert.deepEqual(result.failed, []);
+    assert.deepEqual(result.leaderboard.entries.map((e) => e.entry).sort(), ['random', 'starter']);
+    assert.equal(result.leaderboard.environments.length, 2);
+
+    for (const id of ['Pendulum-v1__random__r1', 'Pendulum-v1__random__r2', 'CartPole-v1__random__r1', 'CartPole-v1__random__r2']) {
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'suite', 'runs', id, '.policyforge', 'report.json'), 'utf8')) as RunReport;
+      assert.equal(report.budget.used, 64, `${id}: the report came back into the suite folder with its budget spent once`);
+    }
+    // The killed run was taken up again and resumed from its journal: every episode charged once.
+    assert.match(w2.out(), new RegExp(`${victim.replace(/[.]/g, '\\.')}: resuming the run`));
+    const all = events(journal);
+    assert.equal(all.filter((e) => e.type === 'submitted').reduce((a, e) => a + (e.charged ?? 0), 0), 64);
+    assert.ok(all.filter((e) => e.type === 'runner_started').length >= 2);
+    assert.equal(all.filter((e) => e.type === 'completed').length, 1);
+  });
+});
