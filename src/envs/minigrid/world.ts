@@ -70,6 +70,11 @@ export abstract class MiniGridWorld {
     return this.cells[this.index(x, y)]!;
   }
 
+  /** Grid.encode() of the cell at (x, y), packed as type | color << 8 | state << 16 (an empty cell: 1). */
+  encodingAt(x: number, y: number): number {
+    return this.objEnc[this.get(x, y)]!;
+  }
+
   set(x: number, y: number, id: number): void {
     this.cells[this.index(x, y)] = id;
   }
