@@ -3,8 +3,9 @@
  * files, history, feedback, the previous outcome), asks the model, applies the edit, submits it,
  * and keeps the turn's transcript. The same loop runs from the CLI and in VS Code; only the
  * ChatModel differs. It stops when the budget is spent, the model says FINISH, a cap is reached,
- * it is cancelled, or the model endpoint keeps failing. It never finishes the run itself except
- * on FINISH: the caller decides what a stopped loop means for the run.
+ * it is cancelled, or the model endpoint keeps failing. It finishes the run only on FINISH (a
+ * FINISH after a refused edit is ignored: the model sees why); the caller decides what a loop
+ * stopped otherwise means for the run.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -142,6 +143,7 @@ export async function runLmAgent(opts: LmAgentOptions): Promise<LmAgentResult> {
         t.outcome = 'FINISH: the run ends';
         save(t);
         ending = 'agent_finished';
+        await client.finish();
         break;
       }
       refused('Your reply had no FILE or EDIT block and no SUBMIT line.');
@@ -164,7 +166,10 @@ export async function runLmAgent(opts: LmAgentOptions): Promise<LmAgentResult> {
       refused(`${edited}The run refused the submit (${e.reason}): ${e.message}${diagnosticsText(e.data)}`);
     }
     save(t);
-    if (parsed.finish) ending = 'agent_finished';
+    if (parsed.finish && t.submission !== null) {
+      ending = 'agent_finished';
+      if ((await client.status()).phase === 'agent') await client.finish();
+    }
   }
   record.ending = ending;
   if (detail) record.detail = detail;
