@@ -203,6 +203,30 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
   report(): Promise<RunReport | null> {
     return this.request('run.report', {});
   }
+  /**
+   * The run's report, once the runner has written it: at once when the run is complete, else when
+   * `run.completed` arrives (the submit that spends the last of the budget starts the finish).
+   * Rejects with RunnerLostError when the connection drops first.
+   */
+  awaitReport(): Promise<RunReport> {
+    return new Promise<RunReport>((resolve, reject) => {
+      const onCompleted = ({ report }: { report: RunReport }): void => done(() => resolve(report));
+      const onClose = (): void => done(() => reject(new RunnerLostError('the runner closed the connection while it finished the run', 'run.report', null)));
+      const done = (then: () => void): void => {
+        this.off('run.completed', onCompleted);
+        this.off('close', onClose);
+        then();
+      };
+      this.on('run.completed', onCompleted);
+      this.on('close', onClose);
+      // Listening first, then asking, so a report finished in between is not missed.
+      this.report().then(
+        (r) => r && done(() => resolve(r)),
+        (e: unknown) => done(() => reject(e)),
+      );
+    });
+  }
+
   /** The build diagnostics a submit of the current policy/ would meet (nothing runs, nothing is charged). */
   check(): Promise<CheckResult> {
     return this.request('run.check', {});

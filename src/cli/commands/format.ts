@@ -4,16 +4,14 @@
  * the editor shows; `history` is `run.status` history, whose train means set that format.
  */
 import { formatCaseRanges } from '../../protocol/caseRanges';
-import type { RunReport } from '../../protocol/feedback';
-import type { RunStatus, SubmissionBrief } from '../../protocol/run';
+import type { RunStatus } from '../../protocol/run';
 import { bestTrainLabel, statusBest } from '../../stats/bestTrain';
-import { statsText as stats } from '../../stats/feedbackText';
 import { historyScoreFormat } from '../../stats/scoreFormat';
+import { finishingText } from '../../stats/progressText';
 
-type History = readonly Pick<SubmissionBrief, 'mean'>[];
-
-// The feedback text is shared with the extension's LM tools, so it lives with the other view rules.
+// The feedback and report texts are shared with the extension's LM tools, so they live with the other view rules.
 export { errorLines, formatSummary, statsText as stats } from '../../stats/feedbackText';
+export { formatReport } from '../../stats/reportText';
 
 export function formatStatus(st: RunStatus): string {
   const fmt = historyScoreFormat(st.history);
@@ -30,27 +28,6 @@ export function formatStatus(st: RunStatus): string {
   if (st.history.length > 10) lines.splice(lines.length - 10, 0, `  … ${st.history.length - 10} earlier submissions`);
   for (const r of st.recovery) lines.push(`note: ${r}`);
   if (st.phase === 'complete') lines.push('the run is complete: `policyforge report` shows the result');
-  else if (st.phase !== 'agent') lines.push(`the run is ${st.phase} on hidden cases; \`policyforge finish\` waits for the report`);
-  return `${lines.join('\n')}\n`;
-}
-
-export function formatReport(r: RunReport, history: History): string {
-  const fmt = historyScoreFormat(history.length ? history : r.candidates.map((c) => ({ mean: c.trainMean })));
-  const lines = [`run complete: ${r.envId}   budget ${r.budget.used}/${r.budget.total} used   selection ${r.selectionMode}`];
-  if (r.selected === null) lines.push(`no submission selected: ${r.reason ?? 'no candidate qualified'}`);
-  else {
-    const c = r.candidates.find((x) => x.submission === r.selected);
-    lines.push(`selected submission ${r.selected}${r.selectedCheckpoint ? ` (checkpoint ${r.selectedCheckpoint.slice(0, 12)})` : ''}`);
-    lines.push(`  validation mean ${c ? fmt.meanStderr(c.validationMean, c.validationStderr) : '—'}   train mean ${fmt.score(c?.trainMean)}`);
-    lines.push(`  held-out ${stats(r.heldOut, fmt)}`);
-  }
-  if (r.starterHeldOut) {
-    lines.push(`  starter policy held-out ${stats(r.starterHeldOut, fmt)}`);
-    if (r.heldOut) lines.push(`  improvement over starter: ${fmt.delta(r.heldOut.mean - r.starterHeldOut.mean)}`);
-  }
-  lines.push(`candidates validated: ${r.candidates.length}`);
-  // Highest validation mean first; on a tie the later submission, which the selection rule prefers.
-  const top = [...r.candidates].sort((a, b) => (Number.isNaN(b.validationMean) ? -1 : Number.isNaN(a.validationMean) ? 1 : b.validationMean - a.validationMean) || b.submission - a.submission).slice(0, 5);
-  for (const c of top) lines.push(`  #${c.submission}  validation ${fmt.score(c.validationMean)}  train ${fmt.score(c.trainMean)}${c.submission === r.selected ? '  selected' : ''}`);
+  else if (st.phase !== 'agent') lines.push(st.finishing ? `${finishingText(st.finishing)}; \`policyforge finish\` waits for the report` : `the run is ${st.phase} on hidden cases; \`policyforge finish\` waits for the report`);
   return `${lines.join('\n')}\n`;
 }

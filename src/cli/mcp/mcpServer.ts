@@ -10,11 +10,13 @@ import packageJson from '../../../package.json';
 import { FeedbackParamsSchema, FinishParamsSchema, RestoreParamsSchema, SubmitParamsObject } from '../../protocol/run';
 import { RunClientError, type RunnerClient } from '../../runner/client';
 import { connectOrStart } from '../../runner/launch';
+import { typeErrorWarning } from '../../stats/feedbackText';
+import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
 import { formatReport, formatStatus, formatSummary } from '../commands/format';
-import { awaitRunReport, lastBudgetText, typeErrorWarning } from '../commands/submit';
 
 export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
-  const server = new McpServer({ name: 'policyforge', version: packageJson.version });
+  // Logging, so warnings reach the client as notifications before a submit charges anything.
+  const server = new McpServer({ name: 'policyforge', version: packageJson.version }, { capabilities: { logging: {} } });
   let client: RunnerClient | null = null;
   const getClient = async (): Promise<RunnerClient> => {
     if (client?.open) return client;
@@ -34,15 +36,20 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     'submit',
     {
       description:
-        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Warns first when policy/ has type errors (`strict: true` refuses instead, uncharged). Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment.',
+        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Before anything runs it warns (as a log message, repeated at the top of the result) when policy/ has type errors (`strict: true` refuses instead, uncharged) and when this submit spends the last of the budget, which ends the run: to choose the candidates, call `finish` with `candidates` first. Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment.',
       inputSchema: SubmitParamsObject.shape,
     },
     (args) => call(async (c) => {
-      // Told first, so a type error is never a silent cost: a strict submit is refused by the runner instead.
-      const warnings = args.strict ? [] : typeErrorWarning(await c.check(), '`strict: true`');
+      // Told before the charge, so neither a type error nor the end of the run is a silent cost; a
+      // strict submit is refused by the runner instead. The result repeats them for clients that
+      // do not show log messages.
+      const typeErrors = args.strict ? [] : typeErrorWarning(await c.check(), '`strict: true`');
+      const last = lastBudgetWarning(requestedEpisodes(args), (await c.status()).budget, 'mcp');
+      const warnings = [...(typeErrors.length ? [typeErrors.join('\n')] : []), ...(last ? [last] : [])];
+      for (const w of warnings) await server.sendLoggingMessage({ level: 'warning', logger: 'policyforge', data: w });
       const s = await c.submit(args);
       const history = (await c.status()).history;
-      const report = s.budget.remaining === 0 ? await awaitRunReport(c) : undefined;
+      const report = s.budget.remaining === 0 ? await c.awaitReport() : undefined;
       const text = [...warnings.map((w) => `${w}\n`), formatSummary(s, history), report ? `\n${lastBudgetText(report, history)}` : ''].join('');
       return { text, data: report ? { summary: s, report } : s };
     }),

@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { formatCaseRanges } from '../../protocol/caseRanges';
 import type { RunSession } from '../run/runSession';
 import { submitWithProgress } from '../progress/submitWithProgress';
-import { formatSummary, typeErrorWarning } from '../../stats/feedbackText';
+import { formatSummary } from '../../stats/feedbackText';
+import { submitResultText, submitWarnings, warningMarkdown } from './submitText';
 import { checkToolInput, type LmToolInput, type LmToolName, type LmToolParams } from './toolSchemas';
 
 type SubmitInput = LmToolInput<'policyforge_submit'>;
@@ -39,24 +40,35 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
 
   const submit: vscode.LanguageModelTool<SubmitInput> = {
     async prepareInvocation(options) {
-      const m = session.model;
-      const left = m?.status?.budget.remaining;
-      // Before the charge: the confirmation is where a type error can still stop the submit.
-      const warnings = options.input.strict ? [] : await client().then((c) => c.check()).then((check) => typeErrorWarning(check, '`strict: true`'), () => []);
-      const warning = warnings.length ? `\n\n**${warnings[0]}**\n\n${warnings.slice(1).map((l) => `- \`${l.trim()}\``).join('\n')}` : '';
+      // Before the charge: the confirmation is where a type error or the end of the run can still stop the submit.
+      const w = await client().then(
+        async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), (await c.status()).budget),
+        () => submitWarnings(options.input, null, null),
+      );
+      const left = session.model?.status?.budget.remaining;
+      const title = w.lastBudget ? 'Spend the last of the PolicyForge budget and end the run?' : w.typeErrors.length ? 'Spend PolicyForge budget on a policy with type errors?' : 'Spend PolicyForge budget?';
       return {
         invocationMessage: `Submitting ${describeSubmit(options.input)} to PolicyForge`,
-        confirmationMessages: { title: warnings.length ? 'Spend PolicyForge budget on a policy with type errors?' : 'Spend PolicyForge budget?', message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.${warning}`) },
+        confirmationMessages: { title, message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.${warningMarkdown(w)}`) },
       };
     },
     async invoke(options) {
       const model = session.requireModel();
       const input = checkedInput('policyforge_submit', options.input);
       const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
+      // The end-of-budget warning goes back with the result too (the type errors come from the submit's own check).
+      const c = await client();
+      const lastBudget = submitWarnings(input, null, (await c.status()).budget).lastBudget;
       const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}) }, { quiet: true });
       if (!outcome.ok) return result({ rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
-      const text = [...(outcome.warnings ?? []), formatSummary(outcome.summary, model.status?.history ?? [])].join('\n');
-      return result(outcome.summary, text);
+      // The submit that spent the last of the budget started the finish: wait for its report, as the CLI does.
+      const report = outcome.summary.budget.remaining === 0 ? await c.awaitReport() : undefined;
+      if (report) {
+        model.applyCompleted(report);
+        await model.refresh();
+      }
+      const text = submitResultText({ typeErrors: outcome.warnings ?? [], lastBudget }, outcome.summary, model.status?.history ?? [], report);
+      return result(report ? { summary: outcome.summary, report } : outcome.summary, text);
     },
   };
   const status: vscode.LanguageModelTool<LmToolInput<'policyforge_status'>> = {

@@ -1,0 +1,69 @@
+/**
+ * The end of a run as plain text, the same on every surface (CLI, MCP tools, the chat agent's LM
+ * tools): the report, what the submit that spent the last of the budget adds under its feedback,
+ * and the warning before a submit that would spend it. Returns print in the run's format
+ * (scoreFormat.ts); `history` is `run.status` history, whose train means set it.
+ */
+import { parseCaseRanges } from '../protocol/caseRanges';
+import type { RunReport } from '../protocol/feedback';
+import { statsText as stats } from './feedbackText';
+import { historyScoreFormat } from './scoreFormat';
+
+type History = readonly { mean: number }[];
+
+export function formatReport(r: RunReport, history: History): string {
+  const fmt = historyScoreFormat(history.length ? history : r.candidates.map((c) => ({ mean: c.trainMean })));
+  const lines = [`run complete: ${r.envId}   budget ${r.budget.used}/${r.budget.total} used   selection ${r.selectionMode}`];
+  if (r.selected === null) lines.push(`no submission selected: ${r.reason ?? 'no candidate qualified'}`);
+  else {
+    const c = r.candidates.find((x) => x.submission === r.selected);
+    lines.push(`selected submission ${r.selected}${r.selectedCheckpoint ? ` (checkpoint ${r.selectedCheckpoint.slice(0, 12)})` : ''}`);
+    lines.push(`  validation mean ${c ? fmt.meanStderr(c.validationMean, c.validationStderr) : '—'}   train mean ${fmt.score(c?.trainMean)}`);
+    lines.push(`  held-out ${stats(r.heldOut, fmt)}`);
+  }
+  if (r.starterHeldOut) {
+    lines.push(`  starter policy held-out ${stats(r.starterHeldOut, fmt)}`);
+    if (r.heldOut) lines.push(`  improvement over starter: ${fmt.delta(r.heldOut.mean - r.starterHeldOut.mean)}`);
+  }
+  lines.push(`candidates validated: ${r.candidates.length}`);
+  // Highest validation mean first; on a tie the later submission, which the selection rule prefers.
+  const top = [...r.candidates].sort((a, b) => (Number.isNaN(b.validationMean) ? -1 : Number.isNaN(a.validationMean) ? 1 : b.validationMean - a.validationMean) || b.submission - a.submission).slice(0, 5);
+  for (const c of top) lines.push(`  #${c.submission}  validation ${fmt.score(c.validationMean)}  train ${fmt.score(c.trainMean)}${c.submission === r.selected ? '  selected' : ''}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** What the submit that spent the last of the budget adds under its feedback: the run has ended, and its report. */
+export function lastBudgetText(report: RunReport, history: History): string {
+  return `That submit spent the last of the budget, so the run has ended: the runner validated the candidates and assessed the selected one on hidden cases.\n${formatReport(report, history)}`;
+}
+
+/** Episodes a submit request would charge: a count, or its case list with repeats (null when the list does not parse, which the runner refuses). */
+export function requestedEpisodes(request: { episodes?: number; cases?: string | readonly number[] }): number | null {
+  if (request.episodes !== undefined) return request.episodes;
+  if (request.cases === undefined) return null;
+  if (typeof request.cases !== 'string') return request.cases.length;
+  const parsed = parseCaseRanges(request.cases);
+  return parsed.ok ? parsed.cases.length : null;
+}
+
+/** How each surface names `finish` with chosen candidates. */
+export type FinishHint = 'cli' | 'mcp' | 'lm';
+const FINISH_WITH_CANDIDATES: Record<FinishHint, string> = {
+  cli: 'run `policyforge finish --candidates 3,5`',
+  mcp: 'call the `finish` tool with `candidates: [3, 5]`',
+  lm: 'call the policyforge_finish tool with `candidates: [3, 5]`',
+};
+
+/**
+ * The warning before a submit that would spend exactly the last episodes of the budget (a larger
+ * one is refused by the runner, a smaller one leaves budget): the run ends with it and the
+ * runner picks the candidates itself. Null when the submit is not the last.
+ */
+export function lastBudgetWarning(requested: number | null, budget: { used: number; total: number; remaining: number }, hint: FinishHint): string | null {
+  if (requested === null || budget.remaining <= 0 || requested !== budget.remaining) return null;
+  return (
+    `warning: this submit spends the last ${requested} episode${requested === 1 ? '' : 's'} of the budget (${budget.used}/${budget.total} used so far), so the run ends with it: ` +
+    `the runner then picks the candidates to validate by the protocol's rule and assesses the selected one on held-out cases. ` +
+    `To choose the candidates yourself, ${FINISH_WITH_CANDIDATES[hint]} instead of this submit (the ${requested} episode${requested === 1 ? '' : 's'} left stay unused).`
+  );
+}
