@@ -1,13 +1,14 @@
 /** `policyforge envs`: lists the registered environments with their spaces and parameters. */
 import { createRegistry } from '../../envs';
+import { matchEnvironments, suggestQueries } from '../../envs/core/envSearch';
 import { formatSpace } from '../../envs/core/formatSpace';
 import { parse } from '../args';
-import type { CliCommand } from '../command';
+import { ExitCode, type CliCommand } from '../command';
 
 export const envsCommand: CliCommand = {
   name: 'envs',
   summary: 'List the environments with their spaces and parameters',
-  usage: 'policyforge envs [--family PREFIX] [--plugin FILE]... [--json]',
+  usage: 'policyforge envs [--family QUERY] [--plugin FILE]... [--json]   (QUERY: a family prefix or part of an id, e.g. minigrid, KeyCorridor, MiniGrid-DoorKey)',
   async run(argv) {
     const { values } = parse(argv, { json: { type: 'boolean' }, family: { type: 'string' }, plugin: { type: 'string', multiple: true } }, false);
     const registry = createRegistry();
@@ -15,7 +16,13 @@ export const envsCommand: CliCommand = {
       const r = registry.loadPlugin(p);
       if (!r.ok) process.stderr.write(`${r.error.message}\n`);
     }
-    const defs = registry.list().filter((d) => !values.family || d.family.startsWith(values.family));
+    const all = registry.list();
+    const defs = values.family ? matchEnvironments(all, values.family) : all;
+    if (defs.length === 0) {
+      const near = suggestQueries(all, values.family ?? '');
+      process.stderr.write(`policyforge envs: no environment's family starts with "${values.family}" and no id contains it${near.length ? `; did you mean ${near.map((n) => `--family ${n}`).join(', ')}?` : ''}\n`);
+      return ExitCode.failed;
+    }
     const rows = defs.map((d) => {
       const { env } = registry.make(d.id);
       return {

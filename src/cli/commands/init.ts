@@ -58,12 +58,14 @@ export const initCommand: CliCommand = {
       else process.stderr.write(`policyforge init: ${result.error}\n`);
       return ExitCode.failed;
     }
+    // Only what the agent may read: the runner's own state under .policyforge/ is not listed.
+    const files = result.files.filter((f) => !f.startsWith('.policyforge/'));
     if (values.json) {
-      printJson({ ok: true, workspace: dir, config: result.config, files: result.files });
+      printJson({ ok: true, workspace: dir, config: result.config, files });
     } else {
       const c = result.config;
       process.stdout.write(
-        `created ${c.envId} run in ${dir}\n  budget ${c.budget} episodes, pool 0-${c.poolSize - 1}, validation ${c.validationCases}, held-out ${c.heldOutCases}, selection ${c.selectionMode}\n  files: ${result.files.join(", ")}, .policyforge/run.json\nnext: edit policy/policy.ts, then \`policyforge submit --cases 0-7\` (read AGENTS.md)\n`,
+        `created ${c.envId} run in ${dir}\n  budget ${c.budget} episodes, pool 0-${c.poolSize - 1}, validation ${c.validationCases}, held-out ${c.heldOutCases}, selection ${c.selectionMode}\n  files: ${files.join(', ')}\nnext: edit policy/policy.ts, then \`policyforge submit --cases 0-7\` (read AGENTS.md)\n`,
       );
     }
     return ExitCode.ok;
