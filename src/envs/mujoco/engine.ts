@@ -9,6 +9,7 @@
  */
 import * as vm from 'node:vm';
 import type { MainModule, MjModel } from 'mujoco-js';
+import { BINARY_FILES } from './assets/binaries.generated';
 import { MODEL_FILES } from './assets/models.generated';
 
 export class MujocoNotLoadedError extends Error {
@@ -61,24 +62,35 @@ export function mujocoVersion(): string {
 }
 
 const compiled = new Map<string, MjModel>();
+/** Top folders of the vendored assets already written to the engine's file system. */
+const written = new Set<string>();
 
 /**
  * A vendored model file compiled once per process and shared: environments only read the model
- * (each owns its MjData), so one compilation serves every episode.
+ * (each owns its MjData), so one compilation serves every episode. The model's whole vendored
+ * folder (included XML, meshes, textures) is written to the engine's in-memory file system first,
+ * so relative `include`, `meshdir` and `texturedir` resolve as in the source repository.
  */
 export function compiledModel(file: string): MjModel {
   let model = compiled.get(file);
   if (model) return model;
   const mj = mujoco();
-  const xml = MODEL_FILES[file];
-  if (xml === undefined) throw new Error(`no vendored MuJoCo model ${file}`);
-  const dir = `/policyforge/${file.slice(0, file.lastIndexOf('/'))}`;
-  mkdirs(mj, dir);
-  const vfsPath = `/policyforge/${file}`;
-  mj.FS.writeFile(vfsPath, xml);
-  model = mj.MjModel.loadFromXML(vfsPath);
+  if (MODEL_FILES[file] === undefined) throw new Error(`no vendored MuJoCo model ${file}`);
+  writeFolder(mj, file.slice(0, file.indexOf('/')));
+  model = mj.MjModel.loadFromXML(`/policyforge/${file}`);
   compiled.set(file, model);
   return model;
+}
+
+function writeFolder(mj: MainModule, top: string): void {
+  if (written.has(top)) return;
+  const put = (rel: string, content: string | Uint8Array): void => {
+    mkdirs(mj, `/policyforge/${rel.slice(0, rel.lastIndexOf('/'))}`);
+    mj.FS.writeFile(`/policyforge/${rel}`, content);
+  };
+  for (const [rel, xml] of Object.entries(MODEL_FILES)) if (rel.startsWith(`${top}/`)) put(rel, xml);
+  for (const [rel, b64] of Object.entries(BINARY_FILES)) if (rel.startsWith(`${top}/`)) put(rel, Buffer.from(b64, 'base64'));
+  written.add(top);
 }
 
 function mkdirs(mj: MainModule, dir: string): void {

@@ -1,5 +1,6 @@
 /**
- * The MuJoCo family: Gymnasium's eleven MuJoCo v5 tasks on the official WebAssembly build.
+ * The MuJoCo family: Gymnasium's eleven MuJoCo v5 tasks and Gymnasium-Robotics' four Fetch v4
+ * tasks on the official WebAssembly build.
  * Every Gymnasium v5 constructor argument is a parameter with Gymnasium's default (ranges split
  * into `_min`/`_max`); `load` instantiates the engine once per process.
  */
@@ -12,6 +13,7 @@ import { MODELS, AntEnv, HalfCheetahEnv, HopperEnv, HumanoidEnv, HumanoidStandup
 import type { ModelInfo, MujocoEnv } from './mujocoEnv';
 import { mujocoStarters } from './starters';
 import { mujocoGuide } from './guides';
+import { fetchEnvironments } from './fetch';
 
 const UNBOUNDED = Number.MAX_VALUE;
 
@@ -205,7 +207,7 @@ const tasks: Task[] = [
   },
 ];
 
-export const mujocoEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
+const gymnasiumEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
   id: t.id,
   family: 'mujoco',
   description: t.description,
@@ -218,3 +220,6 @@ export const mujocoEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
   starterPolicy: mujocoStarters[t.id] as string,
   guide: mujocoGuide(t.id),
 }));
+
+/** Gymnasium's eleven MuJoCo v5 tasks, then Gymnasium-Robotics' four Fetch v4 tasks. */
+export const mujocoEnvironments: readonly EnvDefinition[] = [...gymnasiumEnvironments, ...fetchEnvironments];

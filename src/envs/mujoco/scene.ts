@@ -49,7 +49,7 @@ export interface SceneGeom {
 }
 
 export interface SceneMesh {
-  /** x, y, z per vertex in the mesh frame. */
+  /** x, y, z per vertex in the mesh frame, in whole millimetres (short JSON). */
   vert: number[];
   /** Three vertex indices per triangle. */
   face: number[];
@@ -71,9 +71,14 @@ export interface MujocoScene {
   meshes: SceneMesh[];
   /** Body the camera follows (its position), or -1 for a fixed camera. */
   track: number;
-  /** Where the camera looks first and from how far (metres). */
+  /**
+   * Where the camera looks first, from how far (metres) and from which direction: MuJoCo's free
+   * camera angles in degrees (azimuth about z from +x, elevation negative when looking down).
+   */
   lookat: number[];
   distance: number;
+  azimuth: number;
+  elevation: number;
   markers: SceneMarker[];
 }
 
@@ -82,6 +87,8 @@ export interface SceneView {
   track?: string;
   lookat?: number[];
   distance?: number;
+  azimuth?: number;
+  elevation?: number;
 }
 
 const round = (v: number, digits: number): number => {
@@ -96,8 +103,10 @@ const slice = (a: ArrayLike<number>, from: number, n: number, digits = 5): numbe
 
 /** The viewer's default: geom groups 0–2 are shown, higher groups are collision-only or hidden. */
 const VISIBLE_GROUPS = 3;
-/** Grid size of the vertex clustering relative to a mesh's largest extent. */
-const MESH_CELLS = 24;
+/** Grid size of the vertex clustering relative to a mesh's largest extent, at most. */
+const MESH_CELLS = 10;
+/** A simplified mesh keeps at most this many triangles (coarser grids until it fits). */
+const MESH_FACES = 200;
 
 const scenes = new Map<string, Omit<MujocoScene, 'markers'>>();
 
@@ -141,7 +150,10 @@ function buildScene(m: MjModel, view: SceneView): Omit<MujocoScene, 'markers'> {
       let at = meshIndex.get(id);
       if (at === undefined) {
         at = meshes.length;
-        meshes.push(simplifiedMesh(m, id));
+        let cells = MESH_CELLS;
+        let mesh = simplifiedMesh(m, id, cells);
+        while (mesh.face.length / 3 > MESH_FACES && cells > 3) mesh = simplifiedMesh(m, id, --cells);
+        meshes.push(mesh);
         meshIndex.set(id, at);
       }
       geom.mesh = at;
@@ -159,6 +171,8 @@ function buildScene(m: MjModel, view: SceneView): Omit<MujocoScene, 'markers'> {
     track,
     lookat: view.lookat ?? [0, 0, 0],
     distance: view.distance ?? 3,
+    azimuth: view.azimuth ?? 90,
+    elevation: view.elevation ?? -20,
   };
 }
 
@@ -174,11 +188,11 @@ function bodyByName(m: MjModel, name: string): number {
 }
 
 /**
- * Vertex clustering: vertices snap to a grid of MESH_CELLS cells along the mesh's largest
+ * Vertex clustering: vertices snap to a grid of `cells` cells along the mesh's largest
  * extent, each cell keeps one vertex (the mean of its members), and triangles whose corners
  * collapse are dropped. Shapes stay recognisable at a replay's scale.
  */
-function simplifiedMesh(m: MjModel, id: number): SceneMesh {
+function simplifiedMesh(m: MjModel, id: number, cells: number): SceneMesh {
   const vAdr = m.mesh_vertadr[id] as number;
   const vNum = m.mesh_vertnum[id] as number;
   const fAdr = m.mesh_faceadr[id] as number;
@@ -194,19 +208,19 @@ function simplifiedMesh(m: MjModel, id: number): SceneMesh {
       if (x > (hi[k] as number)) hi[k] = x;
     }
   }
-  const cell = Math.max((hi[0] as number) - (lo[0] as number), (hi[1] as number) - (lo[1] as number), (hi[2] as number) - (lo[2] as number), 1e-9) / MESH_CELLS;
+  const cell = Math.max((hi[0] as number) - (lo[0] as number), (hi[1] as number) - (lo[1] as number), (hi[2] as number) - (lo[2] as number), 1e-9) / cells;
   const cellOf = new Int32Array(vNum);
-  const cells = new Map<string, number>();
+  const cellIds = new Map<string, number>();
   const sums: number[][] = [];
   for (let v = 0; v < vNum; v++) {
     const x = verts[3 * (vAdr + v)] as number;
     const y = verts[3 * (vAdr + v) + 1] as number;
     const z = verts[3 * (vAdr + v) + 2] as number;
     const key = `${Math.floor((x - (lo[0] as number)) / cell)},${Math.floor((y - (lo[1] as number)) / cell)},${Math.floor((z - (lo[2] as number)) / cell)}`;
-    let c = cells.get(key);
+    let c = cellIds.get(key);
     if (c === undefined) {
       c = sums.length;
-      cells.set(key, c);
+      cellIds.set(key, c);
       sums.push([0, 0, 0, 0]);
     }
     const s = sums[c] as number[];
@@ -217,7 +231,7 @@ function simplifiedMesh(m: MjModel, id: number): SceneMesh {
     cellOf[v] = c;
   }
   const vert: number[] = [];
-  for (const s of sums) vert.push(round((s[0] as number) / (s[3] as number), 4), round((s[1] as number) / (s[3] as number), 4), round((s[2] as number) / (s[3] as number), 4));
+  for (const s of sums) for (let k = 0; k < 3; k++) vert.push(Math.round((1000 * (s[k] as number)) / (s[3] as number)));
   const face: number[] = [];
   const seen = new Set<string>();
   for (let f = 0; f < fNum; f++) {
@@ -225,7 +239,8 @@ function simplifiedMesh(m: MjModel, id: number): SceneMesh {
     const b = cellOf[faces[3 * (fAdr + f) + 1] as number] as number;
     const c = cellOf[faces[3 * (fAdr + f) + 2] as number] as number;
     if (a === b || b === c || a === c) continue;
-    const key = `${a},${b},${c}`;
+    // Clustering folds thin parts onto themselves: one triangle per corner set is enough (drawn double-sided).
+    const key = a < b ? (b < c ? `${a},${b},${c}` : a < c ? `${a},${c},${b}` : `${c},${a},${b}`) : a < c ? `${b},${a},${c}` : b < c ? `${b},${c},${a}` : `${c},${b},${a}`;
     if (seen.has(key)) continue;
     seen.add(key);
     face.push(a, b, c);

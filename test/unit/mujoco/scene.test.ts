@@ -6,16 +6,21 @@ import { strict as assert } from 'node:assert';
 import { resolveParams } from '../../../src/envs/core/params';
 import { mujocoEnvironments } from '../../../src/envs/mujoco';
 import { loadMujoco } from '../../../src/envs/mujoco/engine';
-import type { MujocoEnv } from '../../../src/envs/mujoco/mujocoEnv';
+import type { Env } from '../../../src/envs/core/env';
+import type { Box } from '../../../src/envs/core/spaces';
+import type { Simulation } from '../../../src/envs/mujoco/mujocoEnv';
 import { GEOM, type MujocoScene } from '../../../src/envs/mujoco/scene';
 import { Kinematics } from '../../../webview-ui/replay/renderers/mujocoKinematics';
 
 const ids = mujocoEnvironments.map((d) => d.id);
 
-function make(id: string): MujocoEnv {
+/** A Gymnasium task or a Fetch task: both expose their simulator. */
+type AnyMujocoEnv = Env<unknown, Float64Array> & { sim: Simulation; snapshot(): unknown };
+
+function make(id: string): AnyMujocoEnv {
   const def = mujocoEnvironments.find((d) => d.id === id);
   if (!def) throw new Error(`no ${id}`);
-  return def.create(resolveParams(id, def.params)) as unknown as MujocoEnv;
+  return def.create(resolveParams(id, def.params)) as unknown as AnyMujocoEnv;
 }
 
 /** Rotation matrix (row-major, as MuJoCo's xmat) of a (w, x, y, z) quaternion. */
@@ -36,6 +41,7 @@ describe('mujoco: replay scene', function () {
   this.timeout(120_000);
   before(async () => {
     await loadMujoco();
+    for (const d of mujocoEnvironments) await d.load?.();
   });
 
   it('the first snapshot after reset carries the scene, later ones only qpos', () => {
@@ -61,15 +67,28 @@ describe('mujoco: replay scene', function () {
     assert.ok(JSON.stringify(env.snapshot()).length < 120);
   });
 
+  it('a Fetch scene (meshes simplified) stays under 40 kB and draws the goal', () => {
+    const env = make('FetchPush-v4');
+    const obs = env.reset({ seed: 4 }).observation as { desired_goal: Float64Array };
+    const snap = env.snapshot() as { scene: MujocoScene };
+    const size = JSON.stringify(snap).length;
+    assert.ok(size < 40_000, `scene ${size} bytes`);
+    assert.ok(snap.scene.meshes.length >= 10 && snap.scene.geoms.some((g) => g.type === GEOM.mesh));
+    assert.equal(snap.scene.markers.length, 1);
+    for (let k = 0; k < 3; k++) close(snap.scene.markers[0]?.pos[k] as number, obs.desired_goal[k] as number, 1e-4, `goal marker ${k}`);
+    assert.equal(snap.scene.bodies.filter((b) => b.mocap).length, 1, 'the mocap body is marked (and not drawn)');
+  });
+
   for (const id of ids) {
     it(`${id}: the replay's kinematics equal the engine's body and geom poses`, () => {
       const env = make(id);
       env.reset({ seed: 3 });
       const scene = (env.snapshot() as { scene: MujocoScene }).scene;
       const kin = new Kinematics(scene);
-      const a = new Float64Array(env.info.nu);
+      const high = (env.actionSpace as Box).high;
+      const a = new Float64Array(high.length);
       for (let step = 0; step < 20; step++) {
-        for (let i = 0; i < a.length; i++) a[i] = env.info.ctrlLimit * Math.sin(step + i);
+        for (let i = 0; i < a.length; i++) a[i] = (high[i] as number) * Math.sin(step + i);
         env.step(a);
       }
       const sim = env.sim;

@@ -77,7 +77,8 @@ function material(rgba: number[]): Material {
 
 function meshGeometry(m: SceneMesh): BufferGeometry {
   const g = new BufferGeometry();
-  g.setAttribute('position', new Float32BufferAttribute(m.vert, 3));
+  // Scene meshes carry whole millimetres.
+  g.setAttribute('position', new Float32BufferAttribute(m.vert.map((v) => v / 1000), 3));
   g.setIndex(m.face);
   g.computeVertexNormals();
   return g;
@@ -161,10 +162,13 @@ function viewFor(canvas: HTMLCanvasElement): View {
   return v;
 }
 
-/** Places the camera for a newly shown scene: Gymnasium's framing, seen from the side and above. */
+/** Places the camera for a newly shown scene as MuJoCo's free camera would: distance, azimuth, elevation. */
 function frameCamera(view: View, s: MujocoScene, target: Vector3): void {
   const d = s.distance;
-  view.camera.position.set(target.x + d * 0.35, target.y - d * 0.88, target.z + d * 0.32);
+  const az = ((s.azimuth ?? 90) * Math.PI) / 180;
+  const el = ((s.elevation ?? -20) * Math.PI) / 180;
+  // The camera looks along (cos az cos el, sin az cos el, sin el) and sits d behind the target.
+  view.camera.position.set(target.x - d * Math.cos(az) * Math.cos(el), target.y - d * Math.sin(az) * Math.cos(el), target.z - d * Math.sin(el));
   view.controls.target.copy(target);
   view.camera.lookAt(target);
   view.controls.enablePan = s.track < 0;
