@@ -7,7 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { agentDir, ENDING_TEXT, readAgentRecord, spendText, formatCost, type AgentSpend } from '../../agents/agentRecord';
+import { addAgentToReport, agentDir, ENDING_TEXT, formatCost, readAgentRecord, spendText, type AgentSpend } from '../../agents/agentRecord';
+import { finishOrAwaitReport } from '../../agents/runEnd';
 import { Ledger } from '../../agents/lm/ledger';
 import { runLmAgent, type LmAgentResult } from '../../agents/lm/loop';
 import { registerCommand } from '../commands/registerCommand';
@@ -98,6 +99,11 @@ export function registerLmAgentCommands(session: RunSession, log: vscode.LogOutp
           });
         },
       );
+      if (result.ending === 'budget_spent' || result.ending === 'agent_finished') {
+        // The run is ending (the runner validates and assesses): the report gets the agent's record.
+        await finishOrAwaitReport(client);
+        addAgentToReport(model.root, result.record);
+      }
       const ended = `ended because ${ENDING_TEXT[result.ending]}${result.detail ? ` (${result.detail})` : ''}`;
       showSpend(result.record.spend ?? ledger.spend, ended, false);
       void vscode.window.showInformationMessage(`PolicyForge LM agent ${ended}: ${spendText(ledger.spend, result.record.caps)}.`);
