@@ -46,6 +46,25 @@ describe('mujoco: in the sandbox', function () {
     }
   });
 
+  it('every Fetch starter evaluates in the sandbox with its policy/fetch.ts, and beats doing nothing', async () => {
+    const p = pool(2);
+    const still = await bundleOf(`export class Policy {
+  act(): number[] {
+    return [0, 0, 0, 0];
+  }
+}
+`);
+    for (const id of ['FetchReach-v4', 'FetchPush-v4', 'FetchSlide-v4', 'FetchPickAndPlace-v4']) {
+      const eps = episodes(16);
+      const records = await p.runBatch({ bundle: await starter(id), envId: id, params: {}, episodes: eps, limits: { maxTrajectorySteps: 0 } });
+      for (const r of records) assert.equal(r.status, 'ok', `${id}: ${r.error?.message ?? ''}`);
+      const baseline = await p.runBatch({ bundle: still, envId: id, params: {}, episodes: eps, limits: { maxTrajectorySteps: 0 } });
+      const mean = (rs: typeof records): number => rs.reduce((a, r) => a + r.return, 0) / rs.length;
+      assert.ok(mean(records) > mean(baseline), `${id}: starter ${mean(records)} vs still ${mean(baseline)}`);
+      if (id === 'FetchReach-v4') assert.ok(mean(records) > -10, `FetchReach starter reaches its goals (${mean(records)})`);
+    }
+  });
+
   it('the policy realm cannot reach the engine', async () => {
     const bundle = await bundleOf(`export class Policy {
   act(o: Float64Array): number[] {
