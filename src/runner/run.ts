@@ -220,6 +220,8 @@ export class Run extends EventEmitter<RunEvents> {
           progress: (p) => {
             this.finishProgress = p;
             this.progress.update(p);
+            // A phase's last count goes out at once: the next phase's first would replace it.
+            if (p.done === p.total) this.progress.finish();
           },
           stopping: () => this.closed,
           signal: this.finishAbort.signal,

@@ -2,6 +2,7 @@
 import { agentStatusLines, readAgentRecord } from '../../agents/agentRecord';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
+import { finishingText } from '../../stats/progressText';
 import { formatReport, formatStatus, formatSummary } from './format';
 import { fail, printJson, withClient } from './runClient';
 
@@ -52,7 +53,8 @@ export const reportCommand: CliCommand = {
       const report = await client.report();
       if (!report) {
         const st = await client.status();
-        fail('report', json, `the run is not complete yet (phase ${st.phase}, ${st.budget.remaining} episodes remaining); \`policyforge finish\` ends it`, 'not_complete');
+        const doing = st.finishing ? `: ${finishingText(st.finishing)}; \`policyforge finish\` waits for it` : ` (phase ${st.phase}, ${st.budget.remaining} episodes remaining); \`policyforge finish\` ends it`;
+        fail('report', json, `the run is not complete yet${doing}`, 'not_complete');
         return ExitCode.failed;
       }
       if (json) printJson({ ok: true, report });

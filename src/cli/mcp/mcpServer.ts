@@ -13,6 +13,7 @@ import { connectOrStart } from '../../runner/launch';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
 import { formatReport, formatStatus, formatSummary } from '../commands/format';
+import { forwardProgress } from './progress';
 
 export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
   // Logging, so warnings reach the client as notifications before a submit charges anything.
@@ -68,11 +69,20 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
   );
   server.registerTool(
     'finish',
-    { description: 'End the run: validate candidates on hidden cases, assess the selected one on held-out cases, and return the report.', inputSchema: FinishParamsSchema.shape },
-    (args) =>
+    {
+      description:
+        'End the run: validate candidates on hidden cases, assess the selected one on held-out cases, and return the report. With a progress token it sends progress notifications (candidates and episodes done).',
+      inputSchema: FinishParamsSchema.shape,
+    },
+    (args, extra) =>
       call(async (c) => {
-        const r = await c.finish(args.candidates);
-        return { text: formatReport(r, (await c.status()).history), data: r };
+        const stop = forwardProgress(c, extra);
+        try {
+          const r = await c.finish(args.candidates);
+          return { text: formatReport(r, (await c.status()).history), data: r };
+        } finally {
+          stop();
+        }
       }),
   );
   server.registerTool('restore', { description: "Copy a submission's checkpoint back into policy/.", inputSchema: RestoreParamsSchema.shape }, (args) =>

@@ -9,6 +9,7 @@ import { parseSubmitInput, type SubmitLimits, type SubmitRequest } from '../subm
 import { submitWithProgress, type SubmitOutcome } from '../progress/submitWithProgress';
 import { registerCommand } from './registerCommand';
 import { resubmitQuestion } from './resubmitPrompt';
+import { finishWithProgress } from '../progress/finishWithProgress';
 
 /** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API), a string as typed into the box, or nothing (ask). */
 function requestFromArg(arg: unknown, limits: SubmitLimits): SubmitRequest | string | undefined {
@@ -90,8 +91,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
       );
       if (!agreed) return undefined;
     }
-    const client = await model.supervisor.ensureClient();
-    const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PolicyForge: validating and assessing…' }, () => client.finish(a.candidates));
+    const report = await finishWithProgress(model, { candidates: a.candidates });
     model.applyCompleted(report);
     await model.refresh();
     const held = report.heldOut ? `held-out mean ${historyScoreFormat(model.status?.history).meanStderr(report.heldOut.mean, report.heldOut.stderr)}` : 'no held-out score';

@@ -9,6 +9,7 @@
 import * as vscode from 'vscode';
 import { formatCaseRanges } from '../../protocol/caseRanges';
 import type { RunSession } from '../run/runSession';
+import { finishWithProgress } from '../progress/finishWithProgress';
 import { submitWithProgress } from '../progress/submitWithProgress';
 import { formatSummary } from '../../stats/feedbackText';
 import { submitResultText, submitWarnings, warningMarkdown } from './submitText';
@@ -62,7 +63,7 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
       const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}) }, { quiet: true });
       if (!outcome.ok) return result({ rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
       // The submit that spent the last of the budget started the finish: wait for its report, as the CLI does.
-      const report = outcome.summary.budget.remaining === 0 ? await c.awaitReport() : undefined;
+      const report = outcome.summary.budget.remaining === 0 ? await finishWithProgress(model, 'awaitReport', vscode.ProgressLocation.Window) : undefined;
       if (report) {
         model.applyCompleted(report);
         await model.refresh();
@@ -98,7 +99,8 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async invoke(options) {
       const model = session.requireModel();
       const input = checkedInput('policyforge_finish', options.input);
-      const report = await (await client()).finish(input.candidates);
+      // Progress in the window's status area: the tool's caller waits, the person can watch.
+      const report = await finishWithProgress(model, { candidates: input.candidates }, vscode.ProgressLocation.Window);
       model.applyCompleted(report);
       await model.refresh();
       return result(report);
