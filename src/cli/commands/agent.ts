@@ -12,7 +12,6 @@ import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { openAgentSession } from './agentSession';
 import { formatReport, formatStatus } from './format';
-import { attachProgress } from './progress';
 import { printJson } from './runClient';
 
 function parseNumber(name: string, value: string | undefined): number | undefined {
@@ -76,11 +75,8 @@ export const agentCommand: CliCommand = {
     );
     const model = openAiModel({ baseUrl, model: values.model, apiKey, temperature: parseNumber('temperature', values.temperature) });
     const json = values.json ?? false;
-    const say = (line: string): void => {
-      if (!json && !values.quiet) process.stderr.write(`${line}\n`);
-    };
-    const session = await openAgentSession(values, say);
-    const stop = attachProgress(session.client, !json && !values.quiet);
+    const session = await openAgentSession(values, { json, quiet: values.quiet });
+    const say = session.say;
     try {
       const result = await runLmAgent({
         client: session.client,
@@ -99,7 +95,6 @@ export const agentCommand: CliCommand = {
       else process.stdout.write(`${report ? formatReport(report, status.history) : formatStatus(status)}${agentStatusLines(session.workspace).join('\n')}\ntranscripts: ${session.workspace}/.policyforge/agent/lm/\nworkspace: ${session.workspace}\n`);
       return result.ending === 'model_error' ? ExitCode.failed : ExitCode.ok;
     } finally {
-      stop();
       await session.close();
     }
   },

@@ -15,10 +15,13 @@ import { workspacePaths } from '../../runner/paths';
 import { initWorkspace } from '../../runner/workspace';
 import { parseIntArg, parseParams } from '../args';
 import { UsageError } from '../command';
+import { attachProgress } from './progress';
 
 export interface AgentSession {
   workspace: string;
   client: RunnerClient;
+  /** A progress line on stderr (nothing with --json or --quiet). */
+  say: (line: string) => void;
   close(): Promise<void>;
 }
 
@@ -29,7 +32,10 @@ export interface SessionArgs {
   param?: string[];
 }
 
-export async function openAgentSession(values: SessionArgs, say: (line: string) => void): Promise<AgentSession> {
+export async function openAgentSession(values: SessionArgs, output: { json: boolean; quiet?: boolean }): Promise<AgentSession> {
+  const say = (line: string): void => {
+    if (!output.json && !output.quiet) process.stderr.write(`${line}\n`);
+  };
   const existing = values.dir && fs.existsSync(workspacePaths(values.dir).runJson);
   let workspace: string;
   if (existing) {
@@ -58,10 +64,13 @@ export async function openAgentSession(values: SessionArgs, say: (line: string) 
     // A runner already serves the run (the editor's, a detached one): drive that one.
     client = await connectOrStart(workspace);
   }
+  const stopProgress = attachProgress(client, !output.json && !output.quiet);
   return {
     workspace,
     client,
+    say,
     async close() {
+      stopProgress();
       await client.close();
       await host?.close();
     },

@@ -9,7 +9,6 @@ import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError } from '../command';
 import { listArg, openAgentSession } from './agentSession';
 import { formatReport } from './format';
-import { attachProgress } from './progress';
 import { printJson } from './runClient';
 
 export const RUN_AGENT_USAGE = `policyforge run --env ID (--agent-cmd "COMMAND" | --agent ${AGENT_PRESETS.map((p) => p.name).join('|')}) [--agent-env NAME,...] [--time-limit SECONDS] [--retries N] [--retry-backoff-ms MS] [--grace SECONDS] [--budget N] [--param name=value]... [--dir DIR] [--json] [--quiet]`;
@@ -55,19 +54,14 @@ export async function runWithExternalAgent(argv: string[]): Promise<number> {
   const backoffMs = parseIntArg('retry-backoff-ms', values['retry-backoff-ms'], 4000, 0);
   const graceS = parseIntArg('grace', values.grace, 10, 0);
   const json = values.json ?? false;
-  const say = (line: string): void => {
-    if (!json && !values.quiet) process.stderr.write(`${line}\n`);
-  };
-  const session = await openAgentSession(values, say);
-  const stop = attachProgress(session.client, !json && !values.quiet);
+  const session = await openAgentSession(values, { json, quiet: values.quiet });
   try {
-    const result = await runExternalAgent({ workspace: session.workspace, command, client: session.client, allowEnv, timeLimitMs: timeLimitS * 1000, retries, backoffMs, graceMs: graceS * 1000, log: say });
+    const result = await runExternalAgent({ workspace: session.workspace, command, client: session.client, allowEnv, timeLimitMs: timeLimitS * 1000, retries, backoffMs, graceMs: graceS * 1000, log: session.say });
     const history = (await session.client.status()).history;
     if (json) printJson({ ok: true, workspace: session.workspace, ending: result.ending, transcript: result.transcript, agent: result.record, report: result.report });
     else process.stdout.write(`${formatReport(result.report, history)}${agentStatusLines(session.workspace).join('\n')}\ntranscript: ${result.transcript}\nworkspace: ${session.workspace}\n`);
     return ExitCode.ok;
   } finally {
-    stop();
     await session.close();
   }
 }
