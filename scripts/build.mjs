@@ -54,6 +54,30 @@ const zodEnglishOnly = {
  * bin/policyforge.js requires.
  */
 const CLI_CHUNK = /^cli-.*\.mjs$/;
+/**
+ * ws requires https and tls (for wss:// only) and zlib (for compressed frames) when it loads;
+ * the CLI speaks plain ws:// to its runner, and loading those built-ins is a good part of a quick
+ * command's start-up. Each becomes a proxy that requires the real module on first use.
+ */
+const LAZY_WS_BUILTINS = /^(https|tls|zlib)$/;
+const lazyWsBuiltins = {
+  name: 'lazy-ws-builtins',
+  setup(build) {
+    build.onResolve({ filter: LAZY_WS_BUILTINS }, (args) => (/[\\/]node_modules[\\/]ws[\\/]/.test(args.importer) ? { path: args.path, namespace: 'lazy-builtin' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      loader: 'js',
+      contents: `let real;
+const load = () => (real ??= require('node:${args.path}'));
+module.exports = new Proxy({}, {
+  get: (_, key) => load()[key],
+  has: (_, key) => key in load(),
+  ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_, key) => ({ ...Reflect.getOwnPropertyDescriptor(load(), key), configurable: true }),
+});
+`,
+    }));
+  },
+};
 const cliEsmShims = [
   "import { createRequire as __pfCreateRequire } from 'node:module';",
   "import { fileURLToPath as __pfFileURLToPath } from 'node:url';",
@@ -126,8 +150,11 @@ if (existsSync('src/cli/main.ts')) {
     format: 'esm',
     target: 'node20',
     banner: { js: cliEsmShims },
+    // A quick command's start-up is mostly parsing: whitespace and syntax go, names stay for stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
     external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
-    plugins: [lazyAsSibling, zodEnglishOnly, cliChunkCleanup],
+    plugins: [lazyAsSibling, zodEnglishOnly, lazyWsBuiltins, cliChunkCleanup],
   }));
 }
 if (Object.keys(nodePoints).length > 0 || existsSync('src/cli/main.ts')) {
