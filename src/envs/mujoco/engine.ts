@@ -61,24 +61,51 @@ export function mujocoVersion(): string {
   return mujoco().mj_versionString();
 }
 
+/** Compiled models, least recently used first. */
 const compiled = new Map<string, MjModel>();
 /** Top folders of the vendored assets already written to the engine's file system. */
 const written = new Set<string>();
+/**
+ * Models kept compiled per process. A worker runs one environment id at a time, and the engine's
+ * memory never shrinks: evicting the least recently used model lets the next one reuse its memory
+ * instead of growing the heap by every model a worker has ever run.
+ */
+const MODEL_CACHE = 2;
+const evictionHooks: ((file: string) => void)[] = [];
+
+/** Runs `hook(file)` before a model is freed (its users park their state and drop their data). */
+export function onModelEviction(hook: (file: string) => void): void {
+  evictionHooks.push(hook);
+}
 
 /**
  * A vendored model file compiled once per process and shared: environments only read the model
- * (each owns its MjData), so one compilation serves every episode. The model's whole vendored
- * folder (included XML, meshes, textures) is written to the engine's in-memory file system first,
- * so relative `include`, `meshdir` and `texturedir` resolve as in the source repository.
+ * (each borrows the model's MjData), so one compilation serves every episode. The model's whole
+ * vendored folder (included XML, meshes, textures) is written to the engine's in-memory file
+ * system first, so relative `include`, `meshdir` and `texturedir` resolve as in the source
+ * repository. Compiling a model beyond MODEL_CACHE frees the least recently used one: callers
+ * hold a model only while they use it, or re-fetch it (Simulation does).
  */
 export function compiledModel(file: string): MjModel {
   let model = compiled.get(file);
-  if (model) return model;
+  if (model) {
+    if ([...compiled.keys()].at(-1) !== file) {
+      compiled.delete(file);
+      compiled.set(file, model);
+    }
+    return model;
+  }
   const mj = mujoco();
   if (MODEL_FILES[file] === undefined) throw new Error(`no vendored MuJoCo model ${file}`);
   writeFolder(mj, file.slice(0, file.indexOf('/')));
   model = mj.MjModel.loadFromXML(`/policyforge/${file}`);
   compiled.set(file, model);
+  for (const [old, m] of compiled) {
+    if (compiled.size <= MODEL_CACHE) break;
+    for (const hook of evictionHooks) hook(old);
+    compiled.delete(old);
+    m.delete();
+  }
   return model;
 }
 

@@ -12,7 +12,7 @@ import type { MainModule, MjData, MjModel } from 'mujoco-js';
 import { EMPTY_INFO, type Env, type EnvState, type Info, type ResetOptions, type ResetResult, type StepResult } from '../core/env';
 import { Rng } from '../core/rng';
 import { Box } from '../core/spaces';
-import { compiledModel, mujoco } from './engine';
+import { compiledModel, mujoco, onModelEviction } from './engine';
 import { modelScene, type MujocoScene, type SceneMarker, type SceneView } from './scene';
 
 /** The sizes of a vendored model that spaces and layouts depend on. */
@@ -41,8 +41,29 @@ export interface ModelInfo {
 interface Shared {
   readonly data: MjData;
   owner: Simulation | undefined;
+  /** The model was freed (see compiledModel): users re-acquire a new model and data. */
+  evicted: boolean;
 }
 const sharedData = new Map<string, Shared>();
+
+function acquire(mj: MainModule, file: string, model: MjModel): Shared {
+  let shared = sharedData.get(file);
+  if (!shared) {
+    shared = { data: new mj.MjData(model), owner: undefined, evicted: false };
+    sharedData.set(file, shared);
+  }
+  return shared;
+}
+
+onModelEviction((file) => {
+  const shared = sharedData.get(file);
+  if (!shared) return;
+  shared.owner?.park();
+  shared.owner = undefined;
+  shared.evicted = true;
+  shared.data.delete();
+  sharedData.delete(file);
+});
 
 /** The MjData fields a state carries: inputs of the next step, then derived values read between steps. */
 const STATE_FIELDS = ['qpos', 'qvel', 'act', 'ctrl', 'qacc_warmstart', 'mocap_pos', 'mocap_quat'] as const;
@@ -52,8 +73,9 @@ type Field = (typeof STATE_FIELDS)[number] | (typeof DERIVED_FIELDS)[number];
 /** The model (shared) and the lent MjData, with typed-array views that survive heap growth. */
 export class Simulation {
   readonly mj: MainModule;
-  readonly model: MjModel;
-  private readonly shared: Shared;
+  /** The compiled model; replaced when it was evicted meanwhile (read it after `views()`). */
+  model: MjModel;
+  private shared: Shared;
   readonly initQpos: Float64Array;
   readonly bodyMass: Float64Array;
   private parked: SimState | undefined;
@@ -72,15 +94,10 @@ export class Simulation {
   tenLength!: Float64Array;
   tenVelocity!: Float64Array;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.mj = mujoco();
     this.model = compiledModel(file);
-    let shared = sharedData.get(file);
-    if (!shared) {
-      shared = { data: new this.mj.MjData(this.model), owner: undefined };
-      sharedData.set(file, shared);
-    }
-    this.shared = shared;
+    this.shared = acquire(this.mj, file, this.model);
     this.initQpos = Float64Array.from(this.model.qpos0 as Float64Array);
     this.bodyMass = Float64Array.from(this.model.body_mass as Float64Array);
     this.refreshViews();
@@ -92,6 +109,11 @@ export class Simulation {
 
   /** Claims the data (parking the previous owner's state) and refreshes detached views. */
   views(): this {
+    if (this.shared.evicted) {
+      // The model was freed while another ran: compile it again; the parked state carries over.
+      this.model = compiledModel(this.file);
+      this.shared = acquire(this.mj, this.file, this.model);
+    }
     const shared = this.shared;
     if (shared.owner !== this) {
       shared.owner?.park();
@@ -108,7 +130,8 @@ export class Simulation {
     return this;
   }
 
-  private park(): void {
+  /** Copies this simulation's state out of the shared data (another one claims it, or it is freed). */
+  park(): void {
     this.parked = this.read();
   }
 
@@ -154,8 +177,8 @@ export class Simulation {
 
   /** Gymnasium's `do_simulation`: `ctrl`, `n` × `mj_step`, then the contact forces. */
   simulate(action: ArrayLike<number>, n: number): void {
-    const { mj, model } = this;
     const ctrl = this.views().ctrl;
+    const { mj, model } = this;
     const data = this.data;
     for (let i = 0; i < ctrl.length; i++) ctrl[i] = action[i] as number;
     for (let i = 0; i < n; i++) mj.mj_step(model, data);

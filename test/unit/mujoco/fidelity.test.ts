@@ -267,6 +267,27 @@ describe('mujoco: fidelity', function () {
     }
   });
 
+  it('an episode whose model was freed meanwhile (other models compiled) continues bit-exactly', () => {
+    const run = (interrupt: boolean): number[] => {
+      const env = make('Hopper-v5');
+      const out = Array.from(env.reset({ seed: 3 }).observation as Float64Array);
+      for (let t = 0; t < 30; t++) {
+        if (interrupt && t % 10 === 5) {
+          // Three other models in a row: the process keeps two compiled, so Hopper's is freed.
+          for (const other of ['Swimmer-v5', 'Reacher-v5', 'InvertedPendulum-v5']) {
+            const e = make(other);
+            e.reset({ seed: t });
+            e.step(randomAction(e, t));
+          }
+        }
+        const r = env.step(randomAction(env, t));
+        out.push(...(r.observation as Float64Array), r.reward);
+      }
+      return out;
+    };
+    assert.deepEqual(run(true), run(false));
+  });
+
   it('snapshots after an episode\'s first carry the rounded qpos only', () => {
     const env = make('HalfCheetah-v5');
     env.reset({ seed: 1 });

@@ -150,7 +150,10 @@ export class FetchEnv implements Env<FetchObservation, Float64Array> {
 
   private ids(sim: Simulation): Bound {
     let b = bound.get(this.task.id);
-    if (b) return b;
+    if (b?.model === sim.model) return b;
+    // First use, or the model was evicted and compiled again: ids are the same, the set-up is redone.
+    b?.jacp.delete();
+    b?.jacr.delete();
     const { mj, model } = sim;
     const id = (type: { value: number }, name: string): number => {
       const i = mj.mj_name2id(model, type.value, name);
