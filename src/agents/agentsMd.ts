@@ -1,10 +1,20 @@
 /** AGENTS.md: the task and the rules a coding agent reads in a fresh workspace. */
+import * as os from 'node:os';
 import type { EnvDefinition } from '../envs/core/definition';
+import { failureReturnOf } from '../envs/core/failureReturn';
+import { MINIGRID_DELTA_FORMAT } from '../protocol/minigridTrajectory';
 import type { RunConfig } from '../runner/config';
+import { CLOCK_ORIGIN_MS, CLOCK_TICK_MS, DEFAULT_BUNDLE_LIMITS, DEFAULT_HEAP_MB, DEFAULT_RSS_HEADROOM_MB } from '../sandbox';
 
 /** `cli`: the command line that reaches the CLI from this workspace (`policyforgeCommand`). */
 export function agentsMd(def: EnvDefinition, config: RunConfig, cli = 'policyforge'): string {
   const params = Object.entries(config.params);
+  let failure: string;
+  try {
+    failure = String(failureReturnOf(def, config.params));
+  } catch {
+    failure = 'its declared minimum'; // a plugin without a finite failure return: the runner says so on submit
+  }
   return `# PolicyForge task: ${def.id}
 
 ${def.description}
@@ -19,12 +29,46 @@ policy fares; the final score comes from episodes you never see.
   \`reset(observation, info)\` and \`act(observation, info): Action\`.
 - Types of \`Observation\`, \`Action\`, \`Info\` and \`PolicyContext\` are in \`policy/env.d.ts\` (generated; do not edit).
 - A policy may import only relative paths to its own \`.ts\`/\`.json\` files under \`policy/\`: no Node
-  built-ins, no packages, no file or network access. \`Math.random\` is seeded per episode.
-- Each episode gets a fresh policy instance; a thrown exception, a timeout (${config.actTimeoutMs} ms per
-  \`act\`, ${config.episodeTimeoutMs} ms per episode) or an invalid action ends that episode as a failure.
+  built-ins, no packages, no file or network access, no timers. \`Math.random\` is seeded per episode.
+- Each episode gets a fresh policy instance. A thrown exception, a timeout, too much memory or an
+  invalid action (no clipping) ends that episode as a failure.
 - Environment: ${def.maxEpisodeSteps === null ? 'the environment ends episodes by its own limit (a step budget such as MiniGrid\'s `max_steps`, or a duration), described with its parameters' : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
     params.length ? `, parameters ${params.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}` : ''
-  }.
+  }. \`ctx.maxEpisodeSteps\` is the most steps the episode can take (MiniGrid and BabyAI: the level's
+  \`max_steps\`, which the reward formula divides by; null only where nothing truncates episodes).
+- \`console.log\` (also \`info\`, \`debug\`, \`warn\`, \`error\`) writes to the episode's log file.
+- Time inside the policy is virtual: \`Date.now()\`, \`new Date()\` and \`performance.now()\` start at
+  the same instant every episode (${new Date(CLOCK_ORIGIN_MS).toISOString()}; \`performance.now()\` at 0) and
+  advance ${CLOCK_TICK_MS} ms per read, so an episode replays identically whatever the machine's load. A loop
+  such as \`while (performance.now() - t0 < 5)\` runs a fixed number of rounds (${Math.round(5 / CLOCK_TICK_MS)}), not 5 real ms: the
+  limits below are on real time, so keep every call well inside them.
+
+## Limits
+| what | limit |
+|---|---|
+| loading the policy's modules (their top-level code) | ${config.actTimeoutMs} ms |
+| \`new Policy(ctx)\` | ${config.actTimeoutMs} ms |
+| \`reset(observation, info)\` | ${config.actTimeoutMs} ms |
+| each \`act(observation, info)\` | ${config.actTimeoutMs} ms |
+| the whole episode, from loading the modules to the last step (the environment's own set-up not counted) | ${config.episodeTimeoutMs} ms |
+| memory (per worker process, which runs one episode at a time) | ${DEFAULT_HEAP_MB} MiB of JavaScript heap, ${DEFAULT_HEAP_MB + DEFAULT_RSS_HEADROOM_MB} MiB resident (typed arrays included) |
+| console output | ${config.maxLogBytes} characters per episode; later output is dropped and the log marked truncated |
+| recorded trajectory | the first ${config.maxTrajectorySteps} steps of each episode |
+| \`policy/\` folder | ${DEFAULT_BUNDLE_LIMITS.maxTotalBytes / (1024 * 1024)} MiB, ${DEFAULT_BUNDLE_LIMITS.maxFiles} files |
+
+Time limits are wall-clock time on the runner's machine. A timeout names the call that overran
+(\`act() at step 12 did not finish within ${config.actTimeoutMs} ms\`), and what the policy printed before it is
+kept in its log. Training, validation and assessment episodes all run on the runner's worker
+processes, one episode per worker, as many at once as there are workers (one per core: ${os.availableParallelism()} on the
+machine that created this workspace). A call that takes most of its limit alone may overrun when
+every core is busy: leave headroom.
+
+## Failed episodes
+A failed episode (exception, timeout, invalid action, memory) scores this environment's failure
+return, **${failure}** (the worst return an episode can get within its limits), or its partial
+return when that is lower, in every mean: the feedback, \`status\`'s best train mean, validation
+and assessment. \`summary.json\` keeps the sum of rewards it had reached as \`partialReturn\`.
+A \`runner_fault\` (the environment's or the runner's failure) is never charged to the budget.
 ${def.guide ? `\n${def.guide}\n` : ''}
 ## Budget rules
 - Training cases are numbered 0-${config.poolSize - 1}. Each case index is one fixed hidden episode:
@@ -32,9 +76,11 @@ ${def.guide ? `\n${def.guide}\n` : ''}
 - Every requested episode costs 1 from the budget, failures included. Requests that are rejected
   (bad range, over budget, policy does not build) cost nothing.
 - ${config.minEpisodesPerSubmit}-${config.maxEpisodesPerSubmit} episodes per submit, at most ${config.maxSubmissions} submissions.
-- When the budget reaches 0, or when you run \`${cli} finish\`, the run ends: every submission
-  whose episodes were all \`ok\` is scored on ${config.validationCases} hidden validation cases, the best one (later
-  wins ties) is scored on ${config.heldOutCases} held-out cases, and the result goes to \`.policyforge/report.json\`.
+- When the budget reaches 0, or when you run \`${cli} finish\`, the run ends: the candidate submissions
+  (every submission with episodes, or those \`--candidates\` lists) are scored on ${config.validationCases} hidden
+  validation cases and ranked by validation mean (failures scored as above), then by fewer failed
+  episodes, then the later submission; the first is scored on ${config.heldOutCases} held-out cases, and the result
+  goes to \`.policyforge/report.json\`.
 
 ## Commands (run them from this folder)
 | command | what it does |
@@ -52,10 +98,11 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 ## Feedback files (written by the runner; read-only for you)
 - \`feedback/latest.json\` and \`feedback/submit-NNNN/summary.json\`: per-episode status, return,
   length, errors with the policy source line, return statistics, the budget.
-- \`feedback/submit-NNNN/episodes/case-III.jsonl\`: the trajectory (a header line, then one line per step:
-  observation, action, reward). \`"evicted": true\` in the summary's \`files\` says old
-  trajectories were removed to stay under the size cap.
-- \`feedback/submit-NNNN/logs/case-III.txt\`: what the policy printed with \`console.log\`.
+- \`feedback/submit-NNNN/episodes/case-III.jsonl\`: the trajectory, one JSON object per line.
+  \`"evicted": true\` in the summary's \`files\` says old trajectories were removed to stay under the
+  size cap. ${trajectoryFormat(def)}
+- \`feedback/submit-NNNN/logs/case-III.txt\`: what the policy printed with \`console.log\`, then the
+  error that ended the episode, if any.
 
 ## Agents launched on this run
 - \`${cli} run --agent-cmd "COMMAND"\` (or \`--agent claude-code|codex|gemini|aider\`) starts a coding
@@ -73,4 +120,27 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
   until the run has ended: every episode you learn from counts against the budget.
 - Hidden validation and held-out episodes are never visible; do not try to find them.
 `;
+}
+
+/** The trajectory file's layout for this environment: plain steps, or MiniGrid's changes per step. */
+function trajectoryFormat(def: EnvDefinition): string {
+  const header = `The first line is a header: \`caseIndex\`, \`status\`, \`return\`, \`length\`, \`terminated\`,
+  \`truncated\`, \`trajectoryTruncated\` (true when only the first steps were kept)`;
+  if (!def.family.startsWith('minigrid')) {
+    return `${header}, \`initialSnapshot\` (the world after
+  reset, for the replay view). Then one line per step: \`observation\` (as \`act\` saw it; typed arrays as
+  number arrays, non-finite numbers as \`"Infinity"\`, \`"-Infinity"\`, \`"NaN"\`), \`action\`, \`reward\`, \`terminated\`, \`truncated\`,
+  \`info\` when there is one, and \`snapshot\` (the world after the step).`;
+  }
+  return `${header}, \`"format": "${MINIGRID_DELTA_FORMAT}"\` and
+  \`initialSnapshot\`: the world after reset, \`{ width, height, grid, agent: [x, y, dir], carrying, mission,
+  maxSteps, view, … }\`. \`grid\` is a string of digits, 3 per cell (type, color, state as in
+  \`policy/minigrid.ts\`), **column by column**: cell (x, y) starts at index (x × height + y) × 3, so do not
+  read it row by row. \`view\` is the 7×7 view's visibility as 7 numbers, one per view row j = 0..6
+  (far to near; 6 is the agent's row), bit i set when view column i (left to right) is seen. Then
+  one line per step, holding what the step changed: \`action\`, \`reward\`, \`terminated\` / \`truncated\` only
+  when true, \`info\` only when it differs from the step before, \`agent\` [x, y, dir] after the step
+  (always), and only when they changed: \`cells\` [[x, y, type, color, state], …], \`carrying\` (null once
+  dropped) and \`view\`. The observation is not stored: it is the view of the world before the step,
+  \`image[(i * 7 + j) * 3 + k]\` for view column i and row j (unseen cells 0 0 0), as \`act\` receives it.`;
 }

@@ -5,7 +5,8 @@
 export { buildBundle } from './bundle/buildBundle';
 export { DEFAULT_BUNDLE_LIMITS } from './bundle/policyFolder';
 export { typeCheckPolicy, type TypeCheckResult } from './bundle/typeCheck';
-export { SandboxPool, SandboxRequestError, DEFAULT_EPISODE_LIMITS } from './pool/sandboxPool';
+export { SandboxPool, SandboxRequestError, DEFAULT_EPISODE_LIMITS, DEFAULT_HEAP_MB, DEFAULT_RSS_HEADROOM_MB } from './pool/sandboxPool';
+export { CLOCK_ORIGIN_MS, CLOCK_TICK_MS } from './worker/prelude';
 export type {
   BatchRequest,
   BuildOptions,

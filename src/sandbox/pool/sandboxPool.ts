@@ -22,6 +22,10 @@ export const DEFAULT_EPISODE_LIMITS: EpisodeLimits = {
   recordSnapshots: false,
 };
 
+/** Each worker's V8 heap limit, and how much more it may hold resident (typed arrays live outside the heap). */
+export const DEFAULT_HEAP_MB = 512;
+export const DEFAULT_RSS_HEADROOM_MB = 512;
+
 /** A request the pool refuses before running anything (unknown environment, bad parameter, bad limits). */
 export class SandboxRequestError extends Error {
   override name = 'SandboxRequestError';
@@ -82,8 +86,8 @@ export class SandboxPool {
 
   constructor(options: SandboxPoolOptions = {}) {
     this.size = Math.max(1, Math.floor(options.workers ?? (os.availableParallelism?.() ?? os.cpus().length)));
-    this.heapMb = options.heapMb ?? 512;
-    this.rssLimitMb = options.rssLimitMb ?? this.heapMb + 512;
+    this.heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
+    this.rssLimitMb = options.rssLimitMb ?? this.heapMb + DEFAULT_RSS_HEADROOM_MB;
     this.nodePath = options.nodePath ?? process.execPath;
     this.workerScript = options.workerScript;
   }
