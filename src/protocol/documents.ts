@@ -105,7 +105,15 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
   envId: z.string(),
   completedAt: z.string(),
   budget: budgetStateSchema,
-  selectionMode: z.enum(['paper', 'candidates']),
+  selectionMode: z.enum(['paper', 'candidates', 'gated']),
+  selection: z
+    .looseObject({
+      rule: z.literal('gated'),
+      delta: num.nullable(),
+      first: num.nullable(),
+      steps: z.array(z.looseObject({ candidate: num, incumbent: num, delta: num, differences: z.tuple([num, num]), accepted: z.boolean() })),
+    })
+    .optional(),
   selected: num.nullable(),
   reason: z.string().optional(),
   candidates: z.array(candidateResultSchema),

@@ -112,12 +112,36 @@ export interface CurvePoint {
   value: number;
 }
 
+/** One comparison of the gated selection: the candidate against the incumbent on each half of the validation cases. */
+export interface GateStep {
+  candidate: number;
+  incumbent: number;
+  /** The threshold this comparison used. */
+  delta: number;
+  /** Candidate mean minus incumbent mean on the first and on the second half of the validation cases. */
+  differences: [number, number];
+  /** Both differences exceeded `delta`: the candidate became the incumbent. */
+  accepted: boolean;
+}
+
+/** How a gated run chose its submission (src/stats/selectionGate.ts). */
+export interface SelectionEvidence {
+  rule: 'gated';
+  /** The Δ the run was given; null: one standard error of each incumbent's validation mean. */
+  delta: number | null;
+  /** The first incumbent (the earliest candidate). */
+  first: number | null;
+  steps: GateStep[];
+}
+
 /** `.policyforge/report.json` */
 export interface RunReport {
   envId: string;
   completedAt: string;
   budget: BudgetState;
-  selectionMode: 'paper' | 'candidates';
+  selectionMode: 'paper' | 'candidates' | 'gated';
+  /** The gated selection's comparisons (gated mode). */
+  selection?: SelectionEvidence;
   /** null when no submission qualified; `reason` then says why. */
   selected: number | null;
   reason?: string;

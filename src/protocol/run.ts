@@ -168,7 +168,9 @@ export const RunInfoSchema = z.object({
   maxSubmissions: z.number(),
   validationCases: z.number(),
   heldOutCases: z.number(),
-  selectionMode: z.enum(['paper', 'candidates']),
+  selectionMode: z.enum(['paper', 'candidates', 'gated']),
+  /** Gated selection's threshold Δ; absent: one standard error of the incumbent. */
+  gateDelta: z.number().optional(),
   workspace: z.string(),
   runnerVersion: z.string(),
 });

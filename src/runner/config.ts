@@ -21,7 +21,10 @@ export const RunConfigInputSchema = z
     maxSubmissions: z.number().int().positive().default(1000),
     validationCases: z.number().int().positive().max(10_000).default(16),
     heldOutCases: z.number().int().positive().max(10_000).default(32),
-    selectionMode: z.enum(['paper', 'candidates']).default('paper'),
+    /** `gated`: the two-stage acceptance gate on validation halves (src/stats/selectionGate.ts). */
+    selectionMode: z.enum(['paper', 'candidates', 'gated']).default('paper'),
+    /** Gated selection's Δ; absent: one standard error of the incumbent's validation mean. */
+    gateDelta: z.number().nonnegative().optional(),
     episodeTimeoutMs: z.number().int().positive().default(30_000),
     actTimeoutMs: z.number().int().positive().default(1_000),
     maxTrajectorySteps: z.number().int().nonnegative().default(2_000),
@@ -49,7 +52,8 @@ export interface RunConfig {
   readonly maxSubmissions: number;
   readonly validationCases: number;
   readonly heldOutCases: number;
-  readonly selectionMode: 'paper' | 'candidates';
+  readonly selectionMode: 'paper' | 'candidates' | 'gated';
+  readonly gateDelta?: number;
   readonly episodeTimeoutMs: number;
   readonly actTimeoutMs: number;
   readonly maxTrajectorySteps: number;
@@ -88,6 +92,7 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
       validationCases: c.validationCases,
       heldOutCases: c.heldOutCases,
       selectionMode: c.selectionMode,
+      ...(c.gateDelta !== undefined ? { gateDelta: c.gateDelta } : {}),
       episodeTimeoutMs: c.episodeTimeoutMs,
       actTimeoutMs: c.actTimeoutMs,
       maxTrajectorySteps: c.maxTrajectorySteps,

@@ -12,8 +12,9 @@ import type { EpisodeRecord } from '../protocol/episodes';
 import type { ReturnStats } from '../protocol/feedback';
 import { describeZodError, FinishParamsSchema, type ProgressNotification } from '../protocol/run';
 import type { PolicyBundle } from '../sandbox/types';
-import { scoredReturnStats } from '../stats/failureScore';
+import { scoreEpisodes, scoredReturnStats } from '../stats/failureScore';
 import { batchRequest, range } from './batches';
+import { gatedRule } from './gatedSelection';
 import { RunError } from './runError';
 import type { RunContext } from './runContext';
 import { runFailureReturn } from './scoring';
@@ -37,7 +38,7 @@ export function beginFinish(ctx: RunContext, params: { candidates?: number[] }, 
     throw new RunError('malformedRequest', 'this run selects among named candidates: give the submissions to validate (finish --candidates 3,5)');
   }
   // A candidates-mode run whose budget ran out before any were named falls back to paper selection.
-  const mode = params.candidates ? 'candidates' : 'paper';
+  const mode = params.candidates ? 'candidates' : ctx.config.selectionMode === 'gated' ? 'gated' : 'paper';
   // Every submission competes: a failed episode lowers its mean (at the failure return), it does not disqualify it.
   const candidates = params.candidates ?? [...ctx.state.submissions.values()].filter((s) => s.count > 0).map((s) => s.submission);
   ctx.record({ type: 'finished', mode, candidates, trigger });
@@ -62,9 +63,11 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
   const checkpointOf = (n: number): string => ctx.state.submissions.get(n)!.checkpoint;
   await validate(ctx, hooks, failureReturn);
   if (!ctx.state.selected) {
-    const select = hooks.select ?? selectByValidation;
-    const choice = select(fin.candidates.map((n) => ({ submission: n, checkpoint: checkpointOf(n), validation: ctx.state.validated.get(checkpointOf(n)) ?? null })));
-    ctx.record({ type: 'selected', submission: choice.submission, ...(choice.reason ? { reason: choice.reason } : {}) });
+    const select = hooks.select ?? (fin.mode === 'gated' ? gatedRule(ctx.config.gateDelta) : selectByValidation);
+    const choice = select(
+      fin.candidates.map((n) => ({ submission: n, checkpoint: checkpointOf(n), validation: ctx.state.validated.get(checkpointOf(n)) ?? null, returns: ctx.state.validatedReturns.get(checkpointOf(n)) })),
+    );
+    ctx.record({ type: 'selected', submission: choice.submission, ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.evidence ? { evidence: choice.evidence } : {}) });
   }
   const selected = ctx.state.selected!.submission;
   const H = ctx.config.heldOutCases;
@@ -102,7 +105,8 @@ async function validate(ctx: RunContext, hooks: FinishHooks, failureReturn: numb
         done++;
         report();
       });
-      ctx.record({ type: 'validated', submission: fin.candidates.find((n) => checkpointOf(n) === ck)!, checkpoint: ck, stats: scoredReturnStats(records, failureReturn) });
+      const returns = scoreEpisodes([...records].sort((a, b) => a.caseIndex - b.caseIndex), failureReturn).map((r) => r.return);
+      ctx.record({ type: 'validated', submission: fin.candidates.find((n) => checkpointOf(n) === ck)!, checkpoint: ck, stats: scoredReturnStats(records, failureReturn), returns });
       candidatesDone++;
       report();
     }),

@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ReturnStats } from '../protocol/feedback';
+import type { ReturnStats, SelectionEvidence } from '../protocol/feedback';
 
 export type JournalEvent =
   | { type: 'created'; runId: string; envId: string; budget: number; secretFingerprint?: string }
@@ -16,9 +16,10 @@ export type JournalEvent =
   | { type: 'submitted'; submission: number; checkpoint: string; parent: number | null; cases: number[]; charged: number; mean: number; okCount: number; count: number; budgetUsed: number; editClass?: string }
   | { type: 'submit_rolled_back'; submission: number; why: string }
   | { type: 'restored'; submission: number; checkpoint: string }
-  | { type: 'finished'; mode: 'paper' | 'candidates'; candidates: number[]; trigger: 'finish' | 'budget' }
-  | { type: 'validated'; submission: number; checkpoint: string; stats: ReturnStats }
-  | { type: 'selected'; submission: number | null; reason?: string }
+  | { type: 'finished'; mode: 'paper' | 'candidates' | 'gated'; candidates: number[]; trigger: 'finish' | 'budget' }
+  /** `returns`: the scored return per validation case, in case order (what the gated selection compares). */
+  | { type: 'validated'; submission: number; checkpoint: string; stats: ReturnStats; returns?: number[] }
+  | { type: 'selected'; submission: number | null; reason?: string; evidence?: SelectionEvidence }
   | { type: 'assessed'; submission: number; stats: ReturnStats }
   | { type: 'assessed_starter'; stats: ReturnStats | null; error?: string }
   | { type: 'completed' };

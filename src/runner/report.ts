@@ -54,6 +54,7 @@ export function buildReport(config: RunConfig, s: RunState, failureReturn?: numb
     completedAt: new Date().toISOString(),
     budget: { total: config.budget, used: s.used, remaining: config.budget - s.used },
     selectionMode: fin.mode,
+    ...(s.selected?.evidence ? { selection: s.selected.evidence } : {}),
     selected,
     ...(s.selected?.reason ? { reason: s.selected.reason } : {}),
     ...(selected !== null ? { selectedCheckpoint: s.submissions.get(selected)!.checkpoint } : {}),

@@ -23,6 +23,7 @@ export function runInfo(c: RunConfig, paths: WorkspacePaths, runnerVersion = '0'
     validationCases: c.validationCases,
     heldOutCases: c.heldOutCases,
     selectionMode: c.selectionMode,
+    ...(c.gateDelta !== undefined ? { gateDelta: c.gateDelta } : {}),
     workspace: paths.root,
     runnerVersion,
   };

@@ -2,7 +2,7 @@
  * The run's state as a fold over the journal. The journal is the source of truth: the runner
  * rebuilds this on every start, so a crash at any point leaves a state the next start can read.
  */
-import type { ReturnStats } from '../protocol/feedback';
+import type { ReturnStats, SelectionEvidence } from '../protocol/feedback';
 import type { RunPhase, SubmissionBrief } from '../protocol/run';
 import type { StampedEvent } from './journal';
 
@@ -15,7 +15,7 @@ export interface PendingSubmit {
 }
 
 export interface FinishState {
-  mode: 'paper' | 'candidates';
+  mode: 'paper' | 'candidates' | 'gated';
   candidates: number[];
   trigger: 'finish' | 'budget';
 }
@@ -31,7 +31,9 @@ export interface RunState {
   finish: FinishState | null;
   /** Validation stats by checkpoint id (identical checkpoints validate once). */
   validated: Map<string, ReturnStats>;
-  selected: { submission: number | null; reason?: string } | null;
+  /** Scored return per validation case, by checkpoint (journals before gated selection lack them). */
+  validatedReturns: Map<string, number[]>;
+  selected: { submission: number | null; reason?: string; evidence?: SelectionEvidence } | null;
   assessed: ReturnStats | null;
   starter: { stats: ReturnStats | null; error?: string } | null;
   completed: boolean;
@@ -47,6 +49,7 @@ export function emptyState(): RunState {
     restoredFrom: null,
     finish: null,
     validated: new Map(),
+    validatedReturns: new Map(),
     selected: null,
     assessed: null,
     starter: null,
@@ -89,9 +92,10 @@ export function applyEvent(s: RunState, e: StampedEvent): void {
       break;
     case 'validated':
       s.validated.set(e.checkpoint, e.stats);
+      if (e.returns) s.validatedReturns.set(e.checkpoint, e.returns);
       break;
     case 'selected':
-      s.selected = { submission: e.submission, reason: e.reason };
+      s.selected = { submission: e.submission, reason: e.reason, ...(e.evidence ? { evidence: e.evidence } : {}) };
       s.phase = 'assessing';
       break;
     case 'assessed':

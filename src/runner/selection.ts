@@ -8,7 +8,7 @@
  * later submission (src/stats/bestSubmission.ts). A run with at least one validated candidate
  * always selects one: a failed episode lowers a candidate's mean, it does not disqualify it.
  */
-import type { ReturnStats } from '../protocol/feedback';
+import type { ReturnStats, SelectionEvidence } from '../protocol/feedback';
 import { bestSubmission, failuresOf } from '../stats/bestSubmission';
 
 export interface ValidatedCandidate {
@@ -16,12 +16,16 @@ export interface ValidatedCandidate {
   checkpoint: string;
   /** Validation stats (failures scored), or null when the candidate could not be validated. */
   validation: ReturnStats | null;
+  /** Scored return per validation case, in case order (absent in journals older than gated selection). */
+  returns?: readonly number[];
 }
 
 export interface Selection {
   /** The selected submission, or null with `reason`. */
   submission: number | null;
   reason?: string;
+  /** What a rule other than the protocol's saw, for report.json. */
+  evidence?: SelectionEvidence;
 }
 
 /** A selection rule: the run assesses what it returns. */

@@ -12,7 +12,7 @@ export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Create a run workspace: starter policy, AGENTS.md and the frozen run config',
   usage:
-    'policyforge init --env ID [--budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates] [--plugin FILE]... [--force] [--json] [DIR]',
+    'policyforge init --env ID [--budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--plugin FILE]... [--force] [--json] [DIR]',
   async run(argv) {
     const { values, positionals } = parse(argv, {
       env: { type: 'string' },
@@ -25,6 +25,7 @@ export const initCommand: CliCommand = {
       'max-per-submit': { type: 'string' },
       'max-submissions': { type: 'string' },
       selection: { type: 'string' },
+      'gate-delta': { type: 'string' },
       plugin: { type: 'string', multiple: true },
       force: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -49,7 +50,8 @@ export const initCommand: CliCommand = {
       minEpisodesPerSubmit: opt('min-per-submit', values['min-per-submit']),
       maxEpisodesPerSubmit: opt('max-per-submit', values['max-per-submit']),
       maxSubmissions: opt('max-submissions', values['max-submissions']),
-      selectionMode: values.selection as 'paper' | 'candidates' | undefined,
+      selectionMode: values.selection as 'paper' | 'candidates' | 'gated' | undefined,
+      gateDelta: values['gate-delta'] === undefined ? undefined : Number(values['gate-delta']),
       plugins,
     };
     const result = initWorkspace(dir, JSON.parse(JSON.stringify(input)) as typeof input, registry, { force: values.force, extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) });
