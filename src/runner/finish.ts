@@ -72,9 +72,9 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
   const selected = ctx.state.selected!.submission;
   const H = ctx.config.heldOutCases;
   if (selected !== null && !ctx.state.assessed) {
-    const records = await runHidden(ctx, hooks, ctx.checkpoints.load(checkpointOf(selected)), 'assessment', H, (done) =>
-      hooks.progress({ phase: 'assessment', submission: selected, done, total: H, candidates: { done: done === H ? 1 : 0, total: 1 } }),
-    );
+    const progress = (done: number): void => hooks.progress({ phase: 'assessment', submission: selected, done, total: H, candidates: { done: done === H ? 1 : 0, total: 1 } });
+    progress(0);
+    const records = await runHidden(ctx, hooks, ctx.checkpoints.load(checkpointOf(selected)), 'assessment', H, progress);
     ctx.record({ type: 'assessed', submission: selected, stats: scoredReturnStats(records, failureReturn) });
   }
   if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn)) });
@@ -140,7 +140,9 @@ async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn:
     if (!built.ok) return { stats: null, error: `starter policy does not build: ${built.diagnostics[0]?.message ?? 'unknown error'}` };
     const H = ctx.config.heldOutCases;
     // The baseline's progress is an assessment of no submission.
-    const records = await runHidden(ctx, hooks, built.bundle, 'assessment', H, (done) => hooks.progress({ phase: 'assessment', submission: null, done, total: H }));
+    const progress = (done: number): void => hooks.progress({ phase: 'assessment', submission: null, done, total: H });
+    progress(0);
+    const records = await runHidden(ctx, hooks, built.bundle, 'assessment', H, progress);
     return { stats: scoredReturnStats(records, failureReturn) };
   } catch (e) {
     if (hooks.signal?.aborted) throw e;
