@@ -48,9 +48,14 @@ class Tracer {
     try {
       // The worker's end of the pipe blocks: every byte is written before this returns.
       for (let off = 0; off < bytes.length; ) off += writeSync(TRACE_FD, bytes, off);
-    } catch {
-      this.broken = true;
-      this.job = -1;
+    } catch (e) {
+      // Only a missing or closed pipe stops tracing; anything else (a stack overflow a policy
+      // provoked inside a log call) loses this line only.
+      const code = (e as NodeJS.ErrnoException | undefined)?.code;
+      if (code === 'EBADF' || code === 'EPIPE') {
+        this.broken = true;
+        this.job = -1;
+      }
     }
   }
 }
