@@ -115,6 +115,26 @@ describe('sandbox: hostile policies', function () {
     }
   });
 
+  it('a stack overflow inside a traced console.log never hands the policy a host error', async () => {
+    // A lone episode is traced: console.log calls the host's log sink (see worker/trace.ts).
+    const records = await run(`export class Policy {
+  act() {
+    let host = 0;
+    let caught = 0;
+    const probe = (d: number): void => {
+      try { probe(d + 1); } catch {
+        try { console.log('deep'); } catch (e) { caught++; if (Object.getPrototypeOf(e) !== RangeError.prototype) host++; }
+      }
+    };
+    probe(0);
+    console.log('host errors ' + host + ', caught ' + (caught >= 0));
+    return 0;
+  }
+}`, 1);
+    assert.equal(records[0]?.status, 'ok', records[0]?.error?.message);
+    assert.match(records[0]?.log.text ?? '', /host errors 0, caught true\n$/);
+  });
+
   it('an infinite loop in act times out (act deadline) and the other episodes run', async () => {
     const records = await run(`export class Policy { seed: number; constructor(ctx: any) { this.seed = ctx.seed; } act(o: Float64Array) { if (this.seed === 8) for (;;) {} return o[2]! + 0.5 * o[3]! > 0 ? 1 : 0; } }`, 3);
     assert.deepEqual(records.map((r) => r.status), ['ok', 'timeout', 'ok']);
