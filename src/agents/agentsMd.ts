@@ -2,8 +2,10 @@
 import * as os from 'node:os';
 import type { EnvDefinition } from '../envs/core/definition';
 import { failureReturnOf } from '../envs/core/failureReturn';
+import { resolveParams } from '../envs/core/params';
 import { MINIGRID_DELTA_FORMAT } from '../protocol/minigridTrajectory';
 import type { RunConfig } from '../runner/config';
+import { comparableEpisodes } from '../stats/bestTrain';
 import { CLOCK_ORIGIN_MS, CLOCK_TICK_MS, DEFAULT_BUNDLE_LIMITS, DEFAULT_HEAP_MB, DEFAULT_RSS_HEADROOM_MB } from '../sandbox';
 
 /** `cli`: the command line that reaches the CLI from this workspace (`policyforgeCommand`). */
@@ -11,7 +13,8 @@ export function agentsMd(def: EnvDefinition, config: RunConfig, cli = 'policyfor
   const params = Object.entries(config.params);
   let failure: string;
   try {
-    failure = String(failureReturnOf(def, config.params));
+    // The declared value may read any parameter: give it the defaults too. Rounded for reading.
+    failure = String(+failureReturnOf(def, resolveParams(def.id, def.params, config.params)).toFixed(3));
   } catch {
     failure = 'its declared minimum'; // a plugin without a finite failure return: the runner says so on submit
   }
@@ -69,6 +72,8 @@ return, **${failure}** (the worst return an episode can get within its limits), 
 return when that is lower, in every mean: the feedback, \`status\`'s best train mean, validation
 and assessment. \`summary.json\` keeps the sum of rewards it had reached as \`partialReturn\`.
 A \`runner_fault\` (the environment's or the runner's failure) is never charged to the budget.
+\`status\`'s best train mean compares like with like: only submissions of at least
+${comparableEpisodes(config)} episodes take part (\`status\` states the number).
 ${def.guide ? `\n${def.guide}\n` : ''}
 ## Budget rules
 - Training cases are numbered 0-${config.poolSize - 1}. Each case index is one fixed hidden episode:
@@ -80,7 +85,9 @@ ${def.guide ? `\n${def.guide}\n` : ''}
   (every submission with episodes, or those \`--candidates\` lists) are scored on ${config.validationCases} hidden
   validation cases and ranked by validation mean (failures scored as above), then by fewer failed
   episodes, then the later submission; the first is scored on ${config.heldOutCases} held-out cases, and the result
-  goes to \`.policyforge/report.json\`.
+  goes to \`.policyforge/report.json\`. A failure lowers a submission's mean, it does not disqualify it:
+  a run with any submission always selects one. Validation runs every candidate at once; \`finish\`
+  prints its progress (candidates and episodes done) and \`status\` says what it is doing.
 
 ## Commands (run them from this folder)
 | command | what it does |

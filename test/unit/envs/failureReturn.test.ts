@@ -1,9 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { agentsMd } from '../../../src/agents/agentsMd';
 import { createRegistry } from '../../../src/envs';
 import { failureReturnOf } from '../../../src/envs/core/failureReturn';
 import { EnvRegistry } from '../../../src/envs/core/registry';
 import { resolveParams } from '../../../src/envs/core/params';
 import { Rng } from '../../../src/envs/core/rng';
+import { makeRunConfig } from '../../../src/runner/config';
 
 describe('failure return (the score of a failed episode)', () => {
   it('every registered environment declares a finite one, at or below 0 for the tasks that start from nothing', () => {
@@ -81,5 +83,23 @@ describe('failure return (the score of a failed episode)', () => {
     assert.equal(failureReturnOf(registry.get('Old-v0'), {}), -20);
     assert.throws(() => registry.register({ ...base, id: 'Unbounded-v0', maxEpisodeSteps: null, rewardRange: [-Infinity, 0] } as never), /Unbounded-v0 has no finite failureReturn/);
     assert.throws(() => registry.register({ ...base, id: 'Nan-v0', maxEpisodeSteps: 5, rewardRange: [0, 1], failureReturn: NaN } as never), /Nan-v0 has no finite failureReturn/);
+  });
+});
+
+describe('AGENTS.md states the failure return and the best-train-mean rule', () => {
+  it('with the parameters the run leaves at their defaults, and rounded', () => {
+    const registry = createRegistry();
+    for (const [id, text] of [
+      ['highway-v0', '**0**'],
+      ['Pendulum-v1', '**-3254.721**'],
+      ['parking-v0', '**-505**'],
+    ] as const) {
+      const made = makeRunConfig({ envId: id });
+      assert.ok(made.ok);
+      const md = agentsMd(registry.get(id), made.config);
+      assert.ok(md.replace(/\s+/g, ' ').includes(`failure return, ${text}`), `${id}: ${md.slice(md.indexOf('## Failed episodes'), md.indexOf('## Failed episodes') + 300)}`);
+      assert.match(md.replace(/\s+/g, ' '), /only submissions of at least 8 episodes take part/);
+      assert.match(md.replace(/\s+/g, ' '), /a run with any submission always selects one/);
+    }
   });
 });
