@@ -1,6 +1,6 @@
 /**
- * The driving and Box2D replay renderers in a real VS Code: for roundabout-v0, parking-v0,
- * LunarLander-v3, BipedalWalker-v3 and CarRacing-v3 the real runner plays one episode of the
+ * The driving, Box2D and MuJoCo replay renderers in a real VS Code: for roundabout-v0, parking-v0,
+ * LunarLander-v3, BipedalWalker-v3, CarRacing-v3, HalfCheetah-v5 and FetchPush-v4 the real runner plays one episode of the
  * starter policy (a run created by New Policy Workspace in a scratch folder, submitted with the
  * `policyforge` CLI), and the extension's replay panel shows its recorded trajectory. The test
  * then asks the webview itself for its scene canvas (the panel's PNG export, posted back through
@@ -38,6 +38,9 @@ const CASES: { envId: string; describes: RegExp }[] = [
   { envId: 'LunarLander-v3', describes: /^lander near x=-?[\d.]+, y=-?[\d.]+; legs touching/ },
   { envId: 'BipedalWalker-v3', describes: /^walker hull at x=[\d.]+ m$/ },
   { envId: 'CarRacing-v3', describes: /^car on tile count \d+ of \d+ visited$/ },
+  // The MuJoCo 3D view (three.js on WebGL): a walker and a robot arm.
+  { envId: 'HalfCheetah-v5', describes: /^MuJoCo state with 9 joint positions/ },
+  { envId: 'FetchPush-v4', describes: /^MuJoCo state with 22 joint positions/ },
 ];
 
 /**
