@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { RunnerClient } from '../../../src/runner/client';
+import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
+import { CLI, cartPolicy, cleanupTmp, makeWorkspace, useTempDataDir, writePolicy } from '../runner/helpers';
+
+function pf(cwd: string, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env: process.env, encoding: 'utf8', timeout: 90_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('cli and MCP: progress of validation and assessment', function () {
+  this.timeout(180_000);
+  const workspaces: string[] = [];
+  before(() => useTempDataDir());
+  after(() => {
+    for (const ws of workspaces) {
+      const f = readRunnerFile(ws);
+      if (f && processAlive(f.pid)) process.kill(f.pid, 'SIGTERM');
+    }
+    cleanupTmp();
+  });
+
+  const twoCandidates = (): string => {
+    const ws = makeWorkspace({ budget: 10, validationCases: 4, heldOutCases: 4 });
+    workspaces.push(ws);
+    writePolicy(ws, cartPolicy(0.5));
+    assert.equal(pf(ws, 'submit', '--cases', '0-1').code, 0);
+    writePolicy(ws, cartPolicy(-0.2));
+    assert.equal(pf(ws, 'submit', '--cases', '2-3').code, 0);
+    return ws;
+  };
+
+  it('without a terminal, finish prints a line per phase and per validated candidate on stderr', () => {
+    const ws = twoCandidates();
+    const r = pf(ws, 'finish');
+    assert.equal(r.code, 0, r.err);
+    const lines = r.err.trim().split('\n');
+    assert.equal(lines[0], 'validation: 0/2 candidates, 0/8 episodes');
+    assert.ok(lines.includes('validation: 2/2 candidates, 8/8 episodes'), r.err);
+    assert.ok(lines.some((l) => /^assessment of submission [12]: 4\/4 episodes$/.test(l)), r.err);
+    assert.match(r.out, /^run complete: CartPole-v1/);
+    assert.equal(pf(ws, 'finish', '--json').err, '', 'nothing but JSON with --json');
+  });
+
+  it('MCP: finish with a progress token sends progress notifications that only grow, naming candidates', async () => {
+    const ws = twoCandidates();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--dir', ws], stderr: 'ignore' });
+    const mcp = new Client({ name: 'test', version: '0' });
+    await mcp.connect(transport);
+    const seen: { progress: number; message?: string }[] = [];
+    try {
+      const r = (await mcp.callTool({ name: 'finish', arguments: {} }, undefined, { timeout: 170_000, onprogress: (p) => seen.push(p) })) as { isError?: boolean; content: { text: string }[] };
+      assert.ok(!r.isError, r.content[0]?.text);
+      assert.match(r.content[0]!.text, /^run complete/);
+      assert.ok(seen.length >= 2, JSON.stringify(seen));
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i]!.progress >= seen[i - 1]!.progress, JSON.stringify(seen));
+      assert.ok(seen.some((p) => p.message === 'validation: 2/2 candidates, 8/8 episodes'), JSON.stringify(seen));
+    } finally {
+      await (await RunnerClient.fromWorkspace(ws).catch(() => undefined))?.close();
+      await mcp.close();
+    }
+  });
+});
