@@ -19,6 +19,7 @@ import { fmtPercent, fmtTime, shortHash } from '../shared/format';
 import { connectHost } from '../shared/hostBridge';
 import { onThemeChange } from '../shared/theme';
 import { bestSoFarChart, candidatesChart, returnDistributionChart, validationCurveChart } from './charts';
+import { parentDifferenceChart } from './pairedChart';
 import { bestTrain, budgetOf, errorGroups, failedCount, fromSnapshot, scoreFormatOf, upsert, type DashboardData, type ErrorGroup } from './model';
 
 /** The run's number format (src/stats/scoreFormat.ts), refreshed on every render. */
@@ -40,6 +41,7 @@ const hostError = h('div', { class: 'banner error', role: 'alert', hidden: true 
 
 const bestChart = new ChartCard(bridge, 'Best-so-far train mean', 240, 'No submissions yet.');
 const returnsChart = new ChartCard(bridge, 'Return distribution per submission', 240, 'No submissions yet.');
+const pairedChart = new ChartCard(bridge, 'Difference from parent on shared cases', 220, 'No submission shares cases with its parent yet.');
 
 const submissionsTable = new DataTable<SubmissionSummary>(bridge, {
   caption: 'Submissions',
@@ -109,12 +111,13 @@ root.append(
   stats,
   afterRun,
   h('div', { class: 'grid' }, bestChart.element, returnsChart.element),
+  h('div', { class: 'grid' }, pairedChart.element),
   submissionsTable.element,
   errorsTable.element,
 );
 
 onThemeChange(() => {
-  for (const c of [bestChart, returnsChart, candChart, valCurve]) c.rebuild();
+  for (const c of [bestChart, returnsChart, pairedChart, candChart, valCurve]) c.rebuild();
 });
 
 function onMessage(m: HostToWebview): void {
@@ -150,6 +153,7 @@ function render(): void {
   renderActivity(d);
   bestChart.update(bestSoFarChart(d.submissions));
   returnsChart.update(returnDistributionChart(d.submissions));
+  pairedChart.update(parentDifferenceChart(d.submissions));
   submissionsTable.setRows(d.submissions);
   errorsTable.setRows(errorGroups(d.submissions));
   renderAfterRun(d);
