@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { RunnerClient } from '../../../src/runner/client';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { CLI, cartPolicy, cleanupTmp, makeWorkspace, useTempDataDir, writePolicy } from '../runner/helpers';
-
-function pf(cwd: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, env: process.env, encoding: 'utf8', timeout: 90_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+import { pf } from './cliHelpers';
 
 describe('cli and MCP: progress of validation and assessment', function () {
   this.timeout(180_000);
