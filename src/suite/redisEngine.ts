@@ -58,11 +58,13 @@ export async function runOnRedis(folder: SuiteFolder, jobs: readonly SuiteJob[],
     const failed: string[] = [];
     while (pending.size > 0) {
       for (const [id, job] of [...pending]) {
+        // The state first, then the job: a job read while active and completed just after has no return value yet.
+        const state = await queue.getJobState(id);
         const j = await Job.fromId<QueuedJob, RunReport>(queue, id);
-        if (!j) throw new Error(`job ${id} vanished from the queue`);
-        const state = await j.getState();
+        if (!j || state === 'unknown') throw new Error(`job ${id} vanished from the queue`);
         if (state === 'completed') {
           const report = typeof j.returnvalue === 'string' ? (JSON.parse(j.returnvalue) as RunReport) : j.returnvalue;
+          if (!report) continue;
           folder.storeReport(job, report);
           pending.delete(id);
           events.finished?.(job, report);
