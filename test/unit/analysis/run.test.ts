@@ -113,8 +113,9 @@ describe('analysis: whole runs', () => {
   });
 
   describe('CLI', () => {
+    // --import tsx (ESM hooks too): main.ts loads each command with import().
     const cli = (...args: string[]) =>
-      run(process.execPath, ['-r', 'tsx/cjs', '-e', "require('./src/cli/main.ts').main(process.argv.slice(1)).then((c) => { process.exitCode = c; })", ...args], { cwd: REPO }).then(
+      run(process.execPath, ['--import', 'tsx', '-e', "require('./src/cli/main.ts').main(process.argv.slice(1)).then((c) => { process.exitCode = c; })", ...args], { cwd: REPO }).then(
         (r) => ({ code: 0, ...r }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
       );
