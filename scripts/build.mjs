@@ -14,6 +14,8 @@ const nodeEntries = {
   extension: 'src/extension/extension.ts',
   sandboxWorker: 'src/sandbox/worker/workerMain.ts',
   runnerProcess: 'src/runner/runnerProcess.ts',
+  // The runner's type check and edit analysis, in a child process so the compiler's memory goes when idle.
+  tsTools: 'src/runner/tsTools/tsToolsProcess.ts',
 };
 
 /**

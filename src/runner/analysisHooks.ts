@@ -4,20 +4,10 @@
  * or a report (each call has a deadline, and errors become "no edit summary").
  */
 import type { RunOptions } from './run';
-
-type AnalysisModule = typeof import('../analysis');
+import { tsTools } from './tsTools/tsToolsClient';
 
 const EDIT_DEADLINE_MS = 5_000;
 const DIAGNOSTICS_DEADLINE_MS = 30_000;
-
-let loaded: Promise<AnalysisModule> | undefined;
-function analysis(): Promise<AnalysisModule> {
-  // require, not import(): the project runs as CommonJS (bundled, or from source under tsx's
-  // CommonJS hook, where import() of a folder failed and feedback silently went without edits).
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, see above
-  loaded ??= Promise.resolve().then(() => require('../analysis') as AnalysisModule);
-  return loaded;
-}
 
 function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -37,22 +27,13 @@ function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 export function loadAnalysisHooks(log?: (m: string) => void): Pick<RunOptions, 'analyzeEdit' | 'diagnostics'> {
+  // The analysis runs where the runner's TypeScript tools run (a child process of the built runner).
+  const tools = tsTools();
   // Load ts-morph in the background while the first episodes run.
-  void analysis()
-    .then((a) => a.warmUp())
-    .catch((e: unknown) => log?.(`edit analysis unavailable: ${String(e)}`));
+  void tools.warmUp().catch((e: unknown) => log?.(`edit analysis unavailable: ${String(e)}`));
   return {
-    analyzeEdit: (parentDir, childDir, parent) =>
-      withDeadline(
-        analysis().then((a) => a.editSummaryForCheckpoints(parentDir, childDir, parent)),
-        EDIT_DEADLINE_MS,
-        'edit analysis',
-      ),
-    diagnostics: (workspace) =>
-      withDeadline(
-        analysis().then((a) => a.runDiagnosticsForWorkspace(workspace)), // reuses the edits recorded in the summaries
-        DIAGNOSTICS_DEADLINE_MS,
-        'run diagnostics',
-      ),
+    analyzeEdit: (parentDir, childDir, parent) => withDeadline(tools.editSummary(parentDir, childDir, parent), EDIT_DEADLINE_MS, 'edit analysis'),
+    // Reuses the edits recorded in the summaries.
+    diagnostics: (workspace) => withDeadline(tools.diagnostics(workspace), DIAGNOSTICS_DEADLINE_MS, 'run diagnostics'),
   };
 }
