@@ -121,6 +121,7 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
   selectedCheckpoint: z.string().optional(),
   failureReturn: num.optional(),
   starterHeldOut: returnStatsSchema.nullable().optional(),
+  baselines: z.record(z.string(), z.looseObject({ heldOut: returnStatsSchema.nullable(), error: z.string().optional() })).optional(),
   validationCurve: z.array(curvePointSchema),
   trainCurve: z.array(curvePointSchema),
   diagnostics: z.unknown().optional(),

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { RANDOM_POLICY_SOURCE } from '../envs/core/randomPolicy';
 import { starterFiles } from '../envs/core/starterFiles';
 import type { EpisodeRecord } from '../protocol/episodes';
 import type { ReturnStats } from '../protocol/feedback';
@@ -78,6 +79,8 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
     ctx.record({ type: 'assessed', submission: selected, stats: scoredReturnStats(records, failureReturn) });
   }
   if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn)) });
+  // The uniform random policy on the same held-out cases: the budget-free floor beside the starter.
+  if (hooks.assessStarter && !ctx.state.baselines.has('random')) ctx.record({ type: 'assessed_baseline', name: 'random', ...(await assessStarter(ctx, hooks, failureReturn, RANDOM_POLICY_SOURCE)) });
 }
 
 /**
@@ -127,8 +130,8 @@ async function runHidden(ctx: RunContext, hooks: FinishHooks, bundle: PolicyBund
   return records;
 }
 
-/** The environment's starter policy on the held-out cases: the baseline the report compares to. */
-async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn: number): Promise<{ stats: ReturnStats | null; error?: string }> {
+/** The environment's starter policy (or `policySource` in its place) on the held-out cases: a baseline the report compares to. */
+async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn: number, policySource?: string): Promise<{ stats: ReturnStats | null; error?: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'policyforge-starter-'));
   try {
     const { definition, params, env } = ctx.registry.make(ctx.config.envId, ctx.config.params);
@@ -136,6 +139,7 @@ async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn:
       fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
       fs.writeFileSync(path.join(dir, rel), content);
     }
+    if (policySource !== undefined) fs.writeFileSync(path.join(dir, 'policy', 'policy.ts'), policySource);
     const built = await ctx.executor.build(dir);
     if (!built.ok) return { stats: null, error: `starter policy does not build: ${built.diagnostics[0]?.message ?? 'unknown error'}` };
     const H = ctx.config.heldOutCases;

@@ -62,6 +62,7 @@ export function buildReport(config: RunConfig, s: RunState, failureReturn?: numb
     candidates,
     heldOut: s.assessed,
     ...(s.starter ? { starterHeldOut: s.starter.stats } : {}),
+    ...(s.baselines.size ? { baselines: Object.fromEntries([...s.baselines].map(([name, b]) => [name, { heldOut: b.stats, ...(b.error ? { error: b.error } : {}) }])) } : {}),
     validationCurve: curve(
       (h) => (fin.candidates.includes(h.submission) ? s.validated.get(h.checkpoint)?.mean : undefined),
       (h) => {

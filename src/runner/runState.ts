@@ -36,6 +36,8 @@ export interface RunState {
   selected: { submission: number | null; reason?: string; evidence?: SelectionEvidence } | null;
   assessed: ReturnStats | null;
   starter: { stats: ReturnStats | null; error?: string } | null;
+  /** Other baselines on the held-out cases, by name. */
+  baselines: Map<string, { stats: ReturnStats | null; error?: string }>;
   completed: boolean;
 }
 
@@ -53,6 +55,7 @@ export function emptyState(): RunState {
     selected: null,
     assessed: null,
     starter: null,
+    baselines: new Map(),
     completed: false,
   };
 }
@@ -103,6 +106,9 @@ export function applyEvent(s: RunState, e: StampedEvent): void {
       break;
     case 'assessed_starter':
       s.starter = { stats: e.stats, error: e.error };
+      break;
+    case 'assessed_baseline':
+      s.baselines.set(e.name, { stats: e.stats, ...(e.error ? { error: e.error } : {}) });
       break;
     case 'completed':
       s.completed = true;

@@ -16,7 +16,7 @@ import type { EpisodeExecutor } from '../runner/executor';
 import { hasRun, startRunnerHost } from '../runner/host';
 import { initWorkspace } from '../runner/workspace';
 import type { SuiteJob } from './job';
-import { RANDOM_POLICY_SOURCE } from './randomPolicy';
+import { RANDOM_POLICY_SOURCE } from '../envs/core/randomPolicy';
 
 /** Episodes per submission of the random agent: several submissions, so progress and resumption have steps. */
 const RANDOM_BATCH = 8;
