@@ -12,6 +12,7 @@ import { liveDiagnostics } from '../../src/extension/panels/liveDiagnostics';
 import { makeReport, makeRun, makeTrajectory } from '../unit/webview/fixtures';
 import { failedEpisode, miniGridReturns, recordMiniGridEpisode } from './fixtures';
 import { drivingTrajectory } from '../unit/highway/replayFixture';
+import { recordMujocoEpisode } from './mujocoFixtures';
 import { box2dTrajectory } from '../unit/box2d/replayFixture';
 import { launchChromium, openPanel, startWebviewServer, type PanelPage } from './harness';
 import type { ThemeName } from './themes';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     ['replay-failed', 'replay', [{ type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 2, sides: [{ submission: 3, episode: failed.episode, trajectory: failed.trajectory }], comparable: [1, 2], actionNames: names, returnScale: 1 }], seek(8)],
     ['replay-roundabout', 'replay', [{ type: 'replay.load', envId: 'roundabout-v0', family: 'highway', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('roundabout-v0', 3) }] }], seek(2)],
     ['replay-parking', 'replay', [{ type: 'replay.load', envId: 'parking-v0', family: 'highway/parking', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: drivingTrajectory('parking-v0', 4) }] }], seek(4)],
+    ['replay-halfcheetah', 'replay', [{ type: 'replay.load', envId: 'HalfCheetah-v5', family: 'mujoco', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: await recordMujocoEpisode('HalfCheetah-v5', 0, 120) }] }], seek(60)],
+    ['replay-fetchpush', 'replay', [{ type: 'replay.load', envId: 'FetchPush-v4', family: 'mujoco', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: await recordMujocoEpisode('FetchPush-v4', 0, 50) }] }], seek(25)],
     ['replay-lunarlander', 'replay', [{ type: 'replay.load', envId: 'LunarLander-v3', family: 'box2d/lunarlander', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: box2dTrajectory('LunarLander-v3', 3, 90) }] }], seek(60)],
     ['replay-bipedalwalker', 'replay', [{ type: 'replay.load', envId: 'BipedalWalker-v3', family: 'box2d/bipedalwalker', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: box2dTrajectory('BipedalWalker-v3', 3, 90) }] }], seek(60)],
     ['replay-carracing', 'replay', [{ type: 'replay.load', envId: 'CarRacing-v3', family: 'box2d/carracing', caseIndex: 0, sides: [{ submission: 1, episode: null, trajectory: box2dTrajectory('CarRacing-v3', 3, 30) }] }], seek(20)],
