@@ -2,7 +2,8 @@
  * MuJoCo family costs. Per environment: uniform-random-policy episodes through `env.reset` and
  * `env.step`, against the same start states and controls fed to a bare loop of `frame_skip` ×
  * `mj_step` (and the same `mj_rnePostConstraint`) on the same model with its own MjData, in the
- * same run (goal: at most 1.3×); for Fetch the bare loop moves the mocap and steps 20 times. Then each starter
+ * same run (goal: at most 1.3×); for Fetch the bare loop makes the simulator calls the task
+ * requires: the mocap and finger controls, 20 × `mj_step`, and the blocked fingers' `mj_forward`. Then each starter
  * through the sandbox, a 128-episode batch on two workers, against the same episodes in-process,
  * and the workers' resident memory with MuJoCo loaded (goal: at most 150 MB; Linux only).
  */
@@ -92,13 +93,20 @@ function timeBare(id: string, episodes: readonly Recorded[]): number {
   }
 }
 
-/** Fetch's bare loop: the mocap moved from the gripper's pose by the action, 20 × mj_step. */
+/**
+ * Fetch's bare loop: the mocap moved from the gripper's pose by the action, position actuators
+ * set from their joints, 20 × mj_step, and the blocked fingers' reset with its mj_forward.
+ */
 function timeBareFetch(env: FetchEnv, episodes: readonly Recorded[]): number {
   const mj = mujoco();
   const model = compiledModel(env.task.model.file);
   const data = new mj.MjData(model);
   const fields = data as unknown as Record<string, Float64Array>;
   const gripper = mj.mj_name2id(model, mj.mjtObj.mjOBJ_BODY.value, 'robot0:gripper_link');
+  const joint = (name: string): number => model.jnt_qposadr[mj.mj_name2id(model, mj.mjtObj.mjOBJ_JOINT.value, name)] as number;
+  const fingers = [joint('robot0:r_gripper_finger_joint'), joint('robot0:l_gripper_finger_joint')];
+  const actuated = Array.from({ length: model.nu }, (_, i) => model.jnt_qposadr[model.actuator_trnid[2 * i] as number] as number);
+  const blocked = env.task.blockGripper;
   let n = 0;
   try {
     const t0 = performance.now();
@@ -109,10 +117,21 @@ function timeBareFetch(env: FetchEnv, episodes: readonly Recorded[]): number {
       mj.mj_forward(model, data);
       for (const a of ep.actions) {
         const xpos = fields['xpos']!;
+        const xquat = fields['xquat']!;
         const mocap = fields['mocap_pos']!;
-        for (let k = 0; k < 3; k++) mocap[k] = (xpos[3 * gripper + k] as number) + 0.05 * (a[k] as number);
-        fields['ctrl']!.fill(a[3] as number);
+        const quat = fields['mocap_quat']!;
+        for (let k = 0; k < 3; k++) mocap[k] = (xpos[3 * gripper + k] as number) + 0.05 * Math.max(-1, Math.min(1, a[k] as number));
+        for (let k = 0; k < 4; k++) quat[k] = (xquat[4 * gripper + k] as number) + (k % 2 === 0 ? 1 : 0);
+        const qpos = fields['qpos']!;
+        const ctrl = fields['ctrl']!;
+        for (let i = 0; i < actuated.length; i++) ctrl[i] = (qpos[actuated[i] as number] as number) + Math.max(-1, Math.min(1, a[3] as number));
         for (let k = 0; k < N_SUBSTEPS; k++) mj.mj_step(model, data);
+        if (blocked) {
+          const q = fields['qpos']!;
+          q[fingers[0] as number] = 0;
+          q[fingers[1] as number] = 0;
+          mj.mj_forward(model, data);
+        }
       }
       n += ep.actions.length;
     }
