@@ -10,7 +10,15 @@ export interface ExtensionSettings {
   workers(): number;
   /** Absolute plugin module paths from the setting (relative ones resolve against `root`). */
   pluginPaths(root: string | undefined): string[];
-  runConfigDefaults(): { episodeTimeoutMs: number; actTimeoutMs: number; validationCases: number; heldOutCases: number; maxTrajectorySteps: number };
+  runConfigDefaults(): {
+    episodeTimeoutMs: number;
+    actTimeoutMs: number;
+    validationCases: number;
+    heldOutCases: number;
+    maxTrajectorySteps: number;
+    selectionMode: 'paper' | 'candidates' | 'gated';
+    gateDelta?: number;
+  };
 }
 
 function cfg(): vscode.WorkspaceConfiguration {
@@ -29,5 +37,8 @@ export const settings: ExtensionSettings = {
     validationCases: cfg().get<number>('validationCases', 16),
     heldOutCases: cfg().get<number>('heldOutCases', 32),
     maxTrajectorySteps: cfg().get<number>('trajectoryStepCap', 2_000),
+    selectionMode: cfg().get<'paper' | 'candidates' | 'gated'>('selectionMode', 'paper'),
+    // An unset Δ lets the gate use one standard error of the incumbent.
+    ...(typeof cfg().get('gateDelta') === 'number' ? { gateDelta: cfg().get<number>('gateDelta')! } : {}),
   }),
 };
