@@ -2,7 +2,8 @@
  * Memory of a real submit: a 128-episode MiniGrid-DoorKey-8x8 `policyforge submit` of the starter
  * policy through the CLI (which starts the detached runner and its sandbox workers from dist/),
  * then the peak resident memory (VmHWM) of the runner and of its busiest sandbox worker, each
- * against the peak of a bare `node` process started in the same run. Linux only (/proc).
+ * against the peak of a bare `node` process started in the same run; also the peak of the
+ * runner's short-lived TypeScript tools child and the submit's trajectory bytes. Linux only (/proc).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -45,9 +46,9 @@ function children(pid: number): number[] {
   return out;
 }
 
-function isSandboxWorker(pid: number): boolean {
+function runs(pid: number, script: string): boolean {
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sandboxWorker');
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
   } catch {
     return false;
   }
@@ -69,11 +70,15 @@ export const memoryBench: BenchModule = {
       cli(ws, 'submit', '--episodes', String(EPISODES));
       runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
       const runner = peakResidentMb(runnerPid);
-      const workers = children(runnerPid).filter(isSandboxWorker).map((p) => peakResidentMb(p) ?? 0);
+      const kids = children(runnerPid);
+      const workers = kids.filter((p) => runs(p, 'sandboxWorker')).map((p) => peakResidentMb(p) ?? 0);
+      // The type check and edit analysis run in a child that exits after a minute idle (src/runner/tsTools).
+      const tools = kids.filter((p) => runs(p, 'tsTools')).map((p) => peakResidentMb(p) ?? 0);
       if (runner === null || workers.length === 0) throw new Error(`memory: no peak for the runner (${runnerPid}) or its ${workers.length} sandbox workers`);
       const bytes = fs.readdirSync(path.join(ws, 'feedback', 'submit-0001', 'episodes')).reduce((a, f) => a + fs.statSync(path.join(ws, 'feedback', 'submit-0001', 'episodes', f)).size, 0);
       table.duration(`runner peak RSS, ${EPISODES}-episode DoorKey-8x8 submit`, runner, 'MiB', 'bare node', bare, '≤ 150 MiB');
       table.duration(`sandbox worker peak RSS (max of ${workers.length})`, Math.max(...workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
+      if (tools.length > 0) process.stdout.write(`  the runner's TypeScript tools child peaked at ${Math.max(...tools).toFixed(0)} MiB (it exits when idle)\n`);
       process.stdout.write(`  trajectories of that submit: ${(bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
     } finally {
       if (runnerPid !== undefined) {
