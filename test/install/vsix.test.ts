@@ -69,7 +69,7 @@ describe('install: the packaged .vsix', function () {
   });
 
   it('carries the bundles, the launcher and media', () => {
-    for (const f of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/runnerProcess.js', 'dist/sandboxWorker.js', 'dist/tsMorph.js', 'bin/policyforge.js']) {
+    for (const f of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/runnerProcess.js', 'dist/sandboxWorker.js', 'dist/tsTools.js', 'dist/tsMorph.js', 'bin/policyforge.js']) {
       assert.ok(names.includes(f), `${f} is in the .vsix`);
     }
     assert.ok(names.some((n) => n.startsWith('dist/webview/')), 'webview bundles');
