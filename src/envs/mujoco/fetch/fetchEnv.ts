@@ -291,6 +291,9 @@ export class FetchEnv implements Env<FetchObservation, Float64Array> {
     this.observe(sim, b);
     const d = goalDistance(this.obs.achieved_goal, this.goal);
     const r = this.result;
+    // The result object is reused, and wrappers (the step limit) may have marked it.
+    r.terminated = false;
+    r.truncated = false;
     r.reward = this.rewardType === 'sparse' ? (d > this.task.distanceThreshold ? -1 : 0) : -d;
     r.info = { is_success: d < this.task.distanceThreshold ? 1 : 0 };
     return r;
