@@ -114,6 +114,7 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
       steps: z.array(z.looseObject({ candidate: num, incumbent: num, delta: num, differences: z.tuple([num, num]), accepted: z.boolean() })),
     })
     .optional(),
+  elite: z.array(z.looseObject({ submission: num, checkpoint: z.string(), validationMean: num, freshMean: num, freshCases: num })).optional(),
   selected: num.nullable(),
   reason: z.string().optional(),
   candidates: z.array(candidateResultSchema),

@@ -142,6 +142,8 @@ export interface RunReport {
   selectionMode: 'paper' | 'candidates' | 'gated';
   /** The gated selection's comparisons (gated mode). */
   selection?: SelectionEvidence;
+  /** Elite re-evaluation: the top candidates' first validation mean and their mean on fresh validation cases; only they competed. */
+  elite?: { submission: number; checkpoint: string; validationMean: number; freshMean: number; freshCases: number }[];
   /** null when no submission qualified; `reason` then says why. */
   selected: number | null;
   reason?: string;

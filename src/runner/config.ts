@@ -25,6 +25,9 @@ export const RunConfigInputSchema = z
     selectionMode: z.enum(['paper', 'candidates', 'gated']).default('paper'),
     /** Gated selection's Δ; absent: one standard error of the incumbent's validation mean. */
     gateDelta: z.number().nonnegative().optional(),
+    /** Elite re-evaluation: the top k candidates run again on `eliteCases` fresh validation cases (default: validationCases) before the choice. */
+    eliteK: z.number().int().positive().optional(),
+    eliteCases: z.number().int().positive().max(10_000).optional(),
     episodeTimeoutMs: z.number().int().positive().default(30_000),
     actTimeoutMs: z.number().int().positive().default(1_000),
     maxTrajectorySteps: z.number().int().nonnegative().default(2_000),
@@ -54,6 +57,8 @@ export interface RunConfig {
   readonly heldOutCases: number;
   readonly selectionMode: 'paper' | 'candidates' | 'gated';
   readonly gateDelta?: number;
+  readonly eliteK?: number;
+  readonly eliteCases?: number;
   readonly episodeTimeoutMs: number;
   readonly actTimeoutMs: number;
   readonly maxTrajectorySteps: number;
@@ -93,6 +98,8 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
       heldOutCases: c.heldOutCases,
       selectionMode: c.selectionMode,
       ...(c.gateDelta !== undefined ? { gateDelta: c.gateDelta } : {}),
+      ...(c.eliteK !== undefined ? { eliteK: c.eliteK } : {}),
+      ...(c.eliteCases !== undefined ? { eliteCases: c.eliteCases } : {}),
       episodeTimeoutMs: c.episodeTimeoutMs,
       actTimeoutMs: c.actTimeoutMs,
       maxTrajectorySteps: c.maxTrajectorySteps,

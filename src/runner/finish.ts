@@ -15,6 +15,7 @@ import { describeZodError, FinishParamsSchema, type ProgressNotification } from 
 import type { PolicyBundle } from '../sandbox/types';
 import { scoreEpisodes, scoredReturnStats } from '../stats/failureScore';
 import { batchRequest, range } from './batches';
+import { revalidateElite, selectionCandidates } from './eliteRevalidation';
 import { gatedRule } from './gatedSelection';
 import { RunError } from './runError';
 import type { RunContext } from './runContext';
@@ -63,10 +64,14 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
   const failureReturn = runFailureReturn(ctx);
   const checkpointOf = (n: number): string => ctx.state.submissions.get(n)!.checkpoint;
   await validate(ctx, hooks, failureReturn);
+  if (!ctx.state.selected) await revalidateElite(ctx, failureReturn, (bundle, indices) => runHiddenCases(ctx, hooks, bundle, indices));
   if (!ctx.state.selected) {
     const select = hooks.select ?? (fin.mode === 'gated' ? gatedRule(ctx.config.gateDelta) : selectByValidation);
     const choice = select(
-      fin.candidates.map((n) => ({ submission: n, checkpoint: checkpointOf(n), validation: ctx.state.validated.get(checkpointOf(n)) ?? null, returns: ctx.state.validatedReturns.get(checkpointOf(n)) })),
+      selectionCandidates(
+        ctx,
+        fin.candidates.map((n) => ({ submission: n, checkpoint: checkpointOf(n), validation: ctx.state.validated.get(checkpointOf(n)) ?? null, returns: ctx.state.validatedReturns.get(checkpointOf(n)) })),
+      ),
     );
     ctx.record({ type: 'selected', submission: choice.submission, ...(choice.reason ? { reason: choice.reason } : {}), ...(choice.evidence ? { evidence: choice.evidence } : {}) });
   }
@@ -116,6 +121,14 @@ async function validate(ctx: RunContext, hooks: FinishHooks, failureReturn: numb
   );
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/** Validation cases by index (elite re-evaluation's fresh ones); throws when the runner shut down under it. */
+async function runHiddenCases(ctx: RunContext, hooks: FinishHooks, bundle: PolicyBundle, indices: readonly number[]): Promise<EpisodeRecord[]> {
+  if (hooks.stopping()) throw new RunError('internal', 'runner is shutting down');
+  const records = await ctx.executor.runBatch({ ...batchRequest(ctx.config, ctx.seeds, bundle, 'validation', indices), ...(hooks.signal ? { signal: hooks.signal } : {}) });
+  if (hooks.signal?.aborted || records.length !== indices.length) throw new RunError('internal', 'runner is shutting down');
+  return records;
 }
 
 /** One hidden batch (validation or assessment cases 0..n-1); throws when the runner shut down under it. */

@@ -19,6 +19,8 @@ export type JournalEvent =
   | { type: 'finished'; mode: 'paper' | 'candidates' | 'gated'; candidates: number[]; trigger: 'finish' | 'budget' }
   /** `returns`: the scored return per validation case, in case order (what the gated selection compares). */
   | { type: 'validated'; submission: number; checkpoint: string; stats: ReturnStats; returns?: number[] }
+  /** Elite re-evaluation: a top candidate's checkpoint on fresh validation cases (after the first V). */
+  | { type: 'revalidated'; checkpoint: string; stats: ReturnStats; returns: number[] }
   | { type: 'selected'; submission: number | null; reason?: string; evidence?: SelectionEvidence }
   | { type: 'assessed'; submission: number; stats: ReturnStats }
   | { type: 'assessed_starter'; stats: ReturnStats | null; error?: string }

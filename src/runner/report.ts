@@ -55,6 +55,14 @@ export function buildReport(config: RunConfig, s: RunState, failureReturn?: numb
     budget: { total: config.budget, used: s.used, remaining: config.budget - s.used },
     selectionMode: fin.mode,
     ...(s.selected?.evidence ? { selection: s.selected.evidence } : {}),
+    ...(s.revalidated.size
+      ? {
+          elite: fin.candidates
+            .map((n) => s.submissions.get(n)!)
+            .filter((sub, i, all) => s.revalidated.has(sub.checkpoint) && all.findIndex((o) => o.checkpoint === sub.checkpoint) === i)
+            .map((sub) => ({ submission: sub.submission, checkpoint: sub.checkpoint, validationMean: s.validated.get(sub.checkpoint)?.mean ?? NaN, freshMean: s.revalidated.get(sub.checkpoint)!.stats.mean, freshCases: s.revalidated.get(sub.checkpoint)!.stats.count })),
+        }
+      : {}),
     selected,
     ...(s.selected?.reason ? { reason: s.selected.reason } : {}),
     ...(selected !== null ? { selectedCheckpoint: s.submissions.get(selected)!.checkpoint } : {}),

@@ -33,6 +33,8 @@ export interface RunState {
   validated: Map<string, ReturnStats>;
   /** Scored return per validation case, by checkpoint (journals before gated selection lack them). */
   validatedReturns: Map<string, number[]>;
+  /** Elite re-evaluation on fresh validation cases, by checkpoint. */
+  revalidated: Map<string, { stats: ReturnStats; returns: number[] }>;
   selected: { submission: number | null; reason?: string; evidence?: SelectionEvidence } | null;
   assessed: ReturnStats | null;
   starter: { stats: ReturnStats | null; error?: string } | null;
@@ -52,6 +54,7 @@ export function emptyState(): RunState {
     finish: null,
     validated: new Map(),
     validatedReturns: new Map(),
+    revalidated: new Map(),
     selected: null,
     assessed: null,
     starter: null,
@@ -106,6 +109,9 @@ export function applyEvent(s: RunState, e: StampedEvent): void {
       break;
     case 'assessed_starter':
       s.starter = { stats: e.stats, error: e.error };
+      break;
+    case 'revalidated':
+      s.revalidated.set(e.checkpoint, { stats: e.stats, returns: e.returns });
       break;
     case 'assessed_baseline':
       s.baselines.set(e.name, { stats: e.stats, ...(e.error ? { error: e.error } : {}) });

@@ -12,7 +12,7 @@ export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Create a run workspace: starter policy, AGENTS.md and the frozen run config',
   usage:
-    'policyforge init --env ID [--budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--plugin FILE]... [--force] [--json] [DIR]',
+    'policyforge init --env ID [--budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--elite K] [--plugin FILE]... [--force] [--json] [DIR]',
   async run(argv) {
     const { values, positionals } = parse(argv, {
       env: { type: 'string' },
@@ -26,6 +26,7 @@ export const initCommand: CliCommand = {
       'max-submissions': { type: 'string' },
       selection: { type: 'string' },
       'gate-delta': { type: 'string' },
+      elite: { type: 'string' },
       plugin: { type: 'string', multiple: true },
       force: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -52,6 +53,7 @@ export const initCommand: CliCommand = {
       maxSubmissions: opt('max-submissions', values['max-submissions']),
       selectionMode: values.selection as 'paper' | 'candidates' | 'gated' | undefined,
       gateDelta: values['gate-delta'] === undefined ? undefined : Number(values['gate-delta']),
+      eliteK: opt('elite', values.elite),
       plugins,
     };
     const result = initWorkspace(dir, JSON.parse(JSON.stringify(input)) as typeof input, registry, { force: values.force, extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
 import { gateSelection, stderrOf } from '../../../src/stats/selectionGate';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
 
 describe('gated selection', () => {
   const c = (submission: number, returns: number[]) => ({ submission, returns });
@@ -79,6 +79,41 @@ describe('gated selection in a real run', function () {
       assert.ok(v.get(2)! > v.get(1)!);
       const onDisk = JSON.parse(fs.readFileSync(path.join(dir, '.policyforge', 'report.json'), 'utf8')) as RunReport;
       assert.deepEqual(onDisk.selection, report.selection);
+    } finally {
+      await client.close();
+      await host.close();
+    }
+  });
+});
+
+describe('elite re-evaluation in a real run', function () {
+  this.timeout(60_000);
+  before(() => useTempDataDir());
+  after(async () => {
+    await closeSharedExecutor();
+    cleanupTmp();
+  });
+
+  it('re-runs the top k on fresh validation cases; only they compete, on all their validation episodes', async () => {
+    const dir = makeWorkspace({ budget: 12, validationCases: 4, eliteK: 2, eliteCases: 6 });
+    const host = await startHost(dir);
+    const client = await connect(host);
+    try {
+      writePolicy(dir, cartPolicy(-3));
+      await client.submit({ cases: '0-1' });
+      writePolicy(dir, cartPolicy(0.5));
+      await client.submit({ cases: '0-1' });
+      writePolicy(dir, cartPolicy(0.3));
+      await client.submit({ cases: '0-1' });
+      const report = await client.finish();
+      assert.deepEqual(report.elite?.map((e) => e.submission).sort(), [2, 3], 'the two balancing policies are the elite; #1 drops out');
+      assert.ok(report.elite!.every((e) => e.freshCases === 6));
+      const merged = (e: { validationMean: number; freshMean: number }): number => (4 * e.validationMean + 6 * e.freshMean) / 10;
+      const [a, b] = report.elite!;
+      const expected = merged(a!) > merged(b!) ? a!.submission : merged(b!) > merged(a!) ? b!.submission : Math.max(a!.submission, b!.submission);
+      assert.equal(report.selected, expected, 'the elite compete on first and fresh validation episodes together');
+      const revalidated = readEvents(dir).filter((e) => e.type === 'revalidated');
+      assert.equal(revalidated.length, 2);
     } finally {
       await client.close();
       await host.close();
