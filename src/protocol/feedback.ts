@@ -155,7 +155,7 @@ export interface RunReport {
   failureReturn?: number;
   /** The environment's starter policy on the same held-out cases (the baseline to beat), when it ran. */
   starterHeldOut?: ReturnStats | null;
-  /** Other baselines on the same held-out cases, by name (`random`: the uniform random policy). */
+  /** Other baselines on the same held-out cases, by name (`uniform-random`: the uniform random policy). */
   baselines?: Record<string, { heldOut: ReturnStats | null; error?: string }>;
   /** Best-so-far validation mean against budget consumed (post-hoc). */
   validationCurve: CurvePoint[];

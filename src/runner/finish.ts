@@ -85,7 +85,7 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
   }
   if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn)) });
   // The uniform random policy on the same held-out cases: the budget-free floor beside the starter.
-  if (hooks.assessStarter && !ctx.state.baselines.has('random')) ctx.record({ type: 'assessed_baseline', name: 'random', ...(await assessStarter(ctx, hooks, failureReturn, RANDOM_POLICY_SOURCE)) });
+  if (hooks.assessStarter && !ctx.state.baselines.has('uniform-random')) ctx.record({ type: 'assessed_baseline', name: 'uniform-random', ...(await assessStarter(ctx, hooks, failureReturn, RANDOM_POLICY_SOURCE)) });
 }
 
 /**

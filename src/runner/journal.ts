@@ -24,7 +24,7 @@ export type JournalEvent =
   | { type: 'selected'; submission: number | null; reason?: string; evidence?: SelectionEvidence }
   | { type: 'assessed'; submission: number; stats: ReturnStats }
   | { type: 'assessed_starter'; stats: ReturnStats | null; error?: string }
-  /** Another baseline policy on the held-out cases (`random`: the uniform random policy). */
+  /** Another baseline policy on the held-out cases (`uniform-random`: the uniform random policy). */
   | { type: 'assessed_baseline'; name: string; stats: ReturnStats | null; error?: string }
   | { type: 'completed' };
 

@@ -20,7 +20,7 @@ describe('runner: baselines in the report', function () {
       const report = await client.finish();
       assert.equal(report.heldOut?.count, 6);
       assert.equal(report.starterHeldOut?.count, 6);
-      const random = report.baselines?.['random'];
+      const random = report.baselines?.['uniform-random'];
       assert.ok(random?.heldOut, JSON.stringify(report.baselines));
       assert.equal(random.heldOut.count, 6);
       assert.equal(random.heldOut.okCount, 6, 'its actions are valid');
@@ -30,7 +30,7 @@ describe('runner: baselines in the report', function () {
       assert.deepEqual(readRows(dir, 'mine').map((r) => [r.entry, r.kind]), [
         ['mine', 'agent'],
         ['starter', 'baseline'],
-        ['random', 'baseline'],
+        ['uniform-random', 'baseline'],
       ]);
     } finally {
       await client.close();

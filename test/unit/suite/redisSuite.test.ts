@@ -93,7 +93,7 @@ describe('suites on Redis with BullMQ workers', function () {
     const result = JSON.parse(out.slice(out.indexOf('{'))) as { ok: boolean; failed: string[]; leaderboard: { entries: { entry: string }[]; environments: unknown[] } };
     assert.equal(result.ok, true);
     assert.deepEqual(result.failed, []);
-    assert.deepEqual(result.leaderboard.entries.map((e) => e.entry).sort(), ['random', 'starter']);
+    assert.deepEqual(result.leaderboard.entries.map((e) => e.entry).sort(), ['random', 'starter', 'uniform-random']);
     assert.equal(result.leaderboard.environments.length, 2);
 
     for (const id of ['Pendulum-v1__random__r1', 'Pendulum-v1__random__r2', 'CartPole-v1__random__r1', 'CartPole-v1__random__r2']) {

@@ -59,12 +59,13 @@ describe('suites', function () {
       assert.equal(submits.length, 2, 'the random agent submits in batches of 8');
     }
     const board = folder.writeLeaderboard(jobs, { familyOf: (id) => registry.get(id).family.split('/')[0]! });
-    assert.deepEqual(board.entries.map((e) => e.entry).sort(), ['random', 'starter']);
+    // The random agent's pick and the report's budget-free uniform-random baseline are separate entries.
+    assert.deepEqual(board.entries.map((e) => e.entry).sort(), ['random', 'starter', 'uniform-random']);
     assert.equal(board.environments.length, 3);
     assert.ok(board.environments.every((e) => e.ranking.every((r) => r.repeats === 2)));
     const csv = fs.readFileSync(path.join(folder.root, 'results.csv'), 'utf8');
     assert.equal(csv.split('\n')[0], 'environment,entry,score,kind,family');
-    assert.equal(csv.trim().split('\n').length, 1 + 6 * 2, 'one agent and one starter row per run');
+    assert.equal(csv.trim().split('\n').length, 1 + 6 * 3, 'per run: the agent, the starter and the uniform random policy');
     assert.match(fs.readFileSync(path.join(folder.root, 'leaderboard.md'), 'utf8'), /### Pendulum-v1 \(classic\)/);
   });
 });
