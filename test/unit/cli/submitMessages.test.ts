@@ -47,7 +47,8 @@ describe('cli: what submit and feedback say', function () {
     assert.equal(rows.length, 8);
     const failed = rows.filter((r) => r.includes('exception'));
     assert.ok(failed.length > 0 && failed.length < 8, table);
-    for (const r of failed) assert.match(r, /^ +\d+ +4\.0 +4 {2}exception {2}policy\/policy\.ts:8 act\(\) threw at step 5: Error: boom at step 5$/);
+    // A failure scores CartPole's failure return, 0; the 4 it had reached stays beside it.
+    for (const r of failed) assert.match(r, /^ +\d+ +0\.0 +4 {2}exception {2}\(partial 4\.0\) policy\/policy\.ts:8 act\(\) threw at step 5: Error: boom at step 5$/);
     const open = out.slice(out.indexOf('  worth opening:\n')).split('\n');
     assert.match(open[1]!, /^ {4}worst {3}case \d+ {2}return [\d.]+ {2}feedback\/submit-0001\/episodes\/case-\d{3}\.jsonl$/);
     assert.match(open[2]!, /^ {4}best {4}case \d+ {2}return [\d.]+ {2}feedback\/submit-0001\/episodes\/case-\d{3}\.jsonl$/);
