@@ -14,17 +14,10 @@ import {
   GridHelper, Mesh, MeshPhongMaterial, PerspectiveCamera, PlaneGeometry, Scene, SphereGeometry, Vector3, WebGLRenderer, type Material,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { MujocoScene, SceneGeom, SceneMesh } from '../../../src/envs/mujoco/scene';
+import { GEOM, SCENE_FORMAT, type MujocoScene, type SceneGeom, type SceneMesh } from '../../../src/envs/mujoco/sceneFormat';
 import { Kinematics } from './mujocoKinematics';
 import { drawMessage, numbers, type SceneContext, type SceneFrame, type SceneRenderer } from './registry';
 
-const GEOM_PLANE = 0;
-const GEOM_SPHERE = 2;
-const GEOM_CAPSULE = 3;
-const GEOM_ELLIPSOID = 4;
-const GEOM_CYLINDER = 5;
-const GEOM_BOX = 6;
-const GEOM_MESH = 7;
 /** A plane of size 0 is infinite in MuJoCo: drawn this far (m) each way. */
 const INFINITE_PLANE = 50;
 
@@ -65,7 +58,7 @@ function glRenderer(): WebGLRenderer | null {
 function isScene(v: unknown): v is MujocoScene {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Partial<MujocoScene>;
-  return s.format === 1 && typeof s.nq === 'number' && Array.isArray(s.qpos0) && Array.isArray(s.bodies) && Array.isArray(s.geoms) && Array.isArray(s.meshes) && Array.isArray(s.markers);
+  return s.format === SCENE_FORMAT && typeof s.nq === 'number' && Array.isArray(s.qpos0) && Array.isArray(s.bodies) && Array.isArray(s.geoms) && Array.isArray(s.meshes) && Array.isArray(s.markers);
 }
 
 const colour = (rgba: number[]): { color: Color; opacity: number } => ({ color: new Color(rgba[0] ?? 0.5, rgba[1] ?? 0.5, rgba[2] ?? 0.5), opacity: rgba[3] ?? 1 });
@@ -92,7 +85,7 @@ function alongZ(g: BufferGeometry): BufferGeometry {
 function geomObject(g: SceneGeom, meshes: SceneMesh[]): Mesh | null {
   const [a = 0, b = 0, c = 0] = g.size;
   switch (g.type) {
-    case GEOM_PLANE: {
+    case GEOM.plane: {
       const w = a > 0 ? 2 * a : 2 * INFINITE_PLANE;
       const h = b > 0 ? 2 * b : 2 * INFINITE_PLANE;
       const plane = new Mesh(new PlaneGeometry(w, h), material(g.rgba));
@@ -105,19 +98,19 @@ function geomObject(g: SceneGeom, meshes: SceneMesh[]): Mesh | null {
       plane.add(grid);
       return plane;
     }
-    case GEOM_SPHERE:
+    case GEOM.sphere:
       return new Mesh(new SphereGeometry(a, 20, 14), material(g.rgba));
-    case GEOM_ELLIPSOID: {
+    case GEOM.ellipsoid: {
       const m = new Mesh(new SphereGeometry(1, 20, 14).scale(a, b, c), material(g.rgba));
       return m;
     }
-    case GEOM_CAPSULE:
+    case GEOM.capsule:
       return new Mesh(alongZ(new CapsuleGeometry(a, 2 * b, 6, 16)), material(g.rgba));
-    case GEOM_CYLINDER:
+    case GEOM.cylinder:
       return new Mesh(alongZ(new CylinderGeometry(a, a, 2 * b, 20)), material(g.rgba));
-    case GEOM_BOX:
+    case GEOM.box:
       return new Mesh(new BoxGeometry(2 * a, 2 * b, 2 * c), material(g.rgba));
-    case GEOM_MESH: {
+    case GEOM.mesh: {
       const m = g.mesh === undefined ? undefined : meshes[g.mesh];
       return m ? new Mesh(meshGeometry(m), material(g.rgba)) : null;
     }

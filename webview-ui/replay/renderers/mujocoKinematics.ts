@@ -5,12 +5,8 @@
  * allocation-free per call after construction; a unit test compares it with the engine's xpos,
  * xquat, geom_xpos and geom_xmat.
  */
-import type { MujocoScene } from '../../../src/envs/mujoco/scene';
+import { JOINT, type MujocoScene } from '../../../src/envs/mujoco/sceneFormat';
 
-const FREE = 0;
-const BALL = 1;
-const SLIDE = 2;
-const HINGE = 3;
 
 type Vec = Float64Array;
 
@@ -80,15 +76,15 @@ export class Kinematics {
       quatMul(xquat, pq, body.quat, 0, xquat, 4 * b);
       for (const j of body.joints) {
         const a = j.qposadr;
-        if (j.type === FREE) {
+        if (j.type === JOINT.free) {
           for (let k = 0; k < 3; k++) xpos[3 * b + k] = qpos[a + k] as number;
           for (let k = 0; k < 4; k++) xquat[4 * b + k] = qpos[a + 3 + k] as number;
           normalize(xquat, 4 * b);
-        } else if (j.type === BALL) {
+        } else if (j.type === JOINT.ball) {
           for (let k = 0; k < 4; k++) tmp[4 + k] = qpos[a + k] as number;
           normalize(tmp, 4);
           this.rotateBodyAboutAnchor(b, j.pos, tmp, 4);
-        } else if (j.type === HINGE) {
+        } else if (j.type === JOINT.hinge) {
           const angle = (qpos[a] as number) - (qpos0[a] as number);
           const s = Math.sin(angle / 2);
           tmp[4] = Math.cos(angle / 2);
@@ -96,7 +92,7 @@ export class Kinematics {
           tmp[6] = (j.axis[1] as number) * s;
           tmp[7] = (j.axis[2] as number) * s;
           this.rotateBodyAboutAnchor(b, j.pos, tmp, 4);
-        } else if (j.type === SLIDE) {
+        } else if (j.type === JOINT.slide) {
           rotate(xquat, 4 * b, j.axis, 0, tmp, 0);
           const d = (qpos[a] as number) - (qpos0[a] as number);
           for (let k = 0; k < 3; k++) xpos[3 * b + k] = (xpos[3 * b + k] as number) + (tmp[k] as number) * d;
