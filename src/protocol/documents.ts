@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
+import type { EpisodeSkills, SkillRate } from './skills';
 import type { BudgetState, CandidateResult, CurvePoint, EditSummary, EpisodeSummary, PairedComparison, ReturnStats, RunReport, SubmissionSummary } from './feedback';
 
 const num = z.number();
@@ -38,6 +39,17 @@ const episodeErrorSchema: z.ZodType<EpisodeError> = z.looseObject({
   deadline: z.enum(['episode', 'module', 'constructor', 'reset', 'act']).optional(),
 });
 
+const episodeSkillsSchema: z.ZodType<EpisodeSkills> = z.record(z.string(), num.nullable());
+
+const skillRateSchema: z.ZodType<SkillRate> = z.looseObject({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(['success', 'fraction', 'steps']),
+  mean: num,
+  stderr: num,
+  count: num,
+});
+
 export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
   caseIndex: num,
   status: episodeStatusSchema,
@@ -48,6 +60,7 @@ export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
   wallMs: num,
   error: episodeErrorSchema.optional(),
   partialReturn: num.optional(),
+  skills: episodeSkillsSchema.optional(),
 });
 
 export const editSummarySchema: z.ZodType<EditSummary> = z.looseObject({
@@ -85,6 +98,7 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   note: z.string().optional(),
   paired: z.looseObject({ parent: pairedComparisonSchema.nullable(), bestSoFar: pairedComparisonSchema.nullable() }).optional(),
   failureReturn: num.optional(),
+  skills: z.array(skillRateSchema).optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
 });
 

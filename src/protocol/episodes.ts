@@ -3,6 +3,7 @@
  * protocol replies carry. Plain JSON data.
  */
 import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
+import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
 export type EpisodeStatus = 'ok' | 'exception' | 'timeout' | 'invalid_action' | 'memory' | 'runner_fault';
@@ -107,4 +108,6 @@ export interface EpisodeRecord {
   trajectory: RecordedTrajectory;
   /** The policy's console output, capped. */
   log: { text: string; truncated: boolean };
+  /** Each skill the environment family declares, as this episode measured it (src/skills); absent for families without skills. */
+  skills?: EpisodeSkills;
 }

@@ -4,6 +4,7 @@
  * and returns over the protocol. Panels, tree views and agents read exactly these shapes.
  */
 import type { EpisodeRecord, EpisodeStatus } from './episodes';
+import type { SkillRate } from './skills';
 
 export interface BudgetState {
   total: number;
@@ -90,6 +91,8 @@ export interface SubmissionSummary {
   failureReturn?: number;
   /** Differences from the parent and the best so far on shared cases (absent in older feedback). */
   paired?: PairedEvidence;
+  /** Each declared skill's rate over the episodes, in declaration order (absent for families without skills). */
+  skills?: SkillRate[];
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
   files: { trajectories: string[]; logs: string[]; evicted: boolean };
 }

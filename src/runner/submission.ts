@@ -14,6 +14,8 @@
 import type { EpisodeRecord } from '../protocol/episodes';
 import type { SubmissionSummary } from '../protocol/feedback';
 import type { ProgressNotification } from '../protocol/run';
+import { declaredSkills } from '../skills';
+import { skillRates } from '../skills/rates';
 import { scoreEpisodes } from '../stats/failureScore';
 import { returnStats, statusCounts } from '../stats/returnStats';
 import type { Admitted } from './admission';
@@ -171,8 +173,10 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
       truncated: r.truncated,
       wallMs: r.wallMs,
       ...(r.error ? { error: r.error } : {}),
+      ...(r.skills ? { skills: r.skills } : {}),
     })),
     stats: returnStats(scored),
+    ...skillsOf(ctx, records),
     failureReturn,
     statusCounts: statusCounts(records),
     wallMs: Math.round(wallMs),
@@ -182,4 +186,11 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
     files,
   };
+}
+
+/** The family's skill rates over the batch, when it declares skills. */
+function skillsOf(ctx: RunContext, records: readonly EpisodeRecord[]): Pick<SubmissionSummary, 'skills'> {
+  const declared = declaredSkills(ctx.config.envId, ctx.registry.get(ctx.config.envId).family);
+  const rates = skillRates(declared, records);
+  return rates.length > 0 ? { skills: rates } : {};
 }

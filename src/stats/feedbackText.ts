@@ -10,6 +10,7 @@ import type { EpisodeSummary, ReturnStats, SubmissionSummary } from '../protocol
 import { groupErrors } from './errorGroups';
 import { historyScoreFormat, type ScoreFormat } from './scoreFormat';
 import { pairedLines } from './pairedEvidence';
+import { skillLines } from './skillText';
 
 type History = readonly { mean: number }[];
 
@@ -115,6 +116,8 @@ export function formatSummary(s: SubmissionSummary, history: History): string {
   ];
   if (s.edit) lines.push(`  edit ${s.edit.class}${s.edit.details.length ? `: ${s.edit.details.slice(0, 5).join('; ')}` : ''}`);
   if (s.note) lines.push(`  note ${s.note}`);
+  const skills = skillLines(s.skills);
+  if (skills.length) lines.push('  skills (weakest first; mean ± stderr over episodes):', ...skills.map((l) => `    ${l}`));
   const paired = pairedLines(s, fmt.delta);
   if (paired.length) lines.push('  paired (mean difference, bootstrap 95% interval):', ...paired.map((l) => `    ${l}`));
   const errors = errorLines([s]);

@@ -32,6 +32,7 @@ import type { LoadedBundle } from './loadedBundle';
 import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, loadModule, moduleRunsNext, type PolicyRealm } from './policyRealm';
 import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
+import { trackSkills, type SkillTracker } from '../../skills';
 
 /** `announce`: tell the host now, not with the next coalesced message. */
 export type Beat = (phase: EpisodePhase, steps: number, ret: number, announce?: boolean) => void;
@@ -104,6 +105,8 @@ function beginEpisode(realm: PolicyRealm, msg: EpisodeTask): boolean {
 class EpisodeRun {
   private readonly limits: EpisodeLimits;
   private readonly recorder: TrajectoryRecorder;
+  /** The family's skill tracker (src/skills), beside the environment, out of the policy's reach. */
+  private skills: SkillTracker | undefined;
   private ret = 0;
   private length = 0;
   private terminated = false;
@@ -145,6 +148,11 @@ class EpisodeRun {
     // BabyAI derives max_steps from the instruction it drew: known only after the reset.
     const stepLimit = env.stepLimit();
     this.recorder.initial(env);
+    try {
+      this.skills = trackSkills(msg.envId, made.definition.family, env.inner, first.observation);
+    } catch (e) {
+      return this.fault(`skill tracking for ${msg.envId} failed at the reset`, e);
+    }
     const { toRealmObs, toRealmInfo } = perRealm;
     this.policyStart = performance.now();
     setup.setupMs = this.policyStart - tSetup;
@@ -200,7 +208,7 @@ class EpisodeRun {
    * messages number steps from 1, so the step in progress is `this.length + 1`.
    */
   private loop(env: EnvEpisodeLimits<unknown, unknown>, policy: PolicyInstance, observation: unknown, info: Info, act: Actor, infos: Pick<RealmSetup, 'toRealmInfo' | 'emptyInfo'>, checker: ActionChecker): EpisodeRecord {
-    const { limits, recorder } = this;
+    const { limits, recorder, skills } = this;
     const { toRealmInfo, emptyInfo } = infos;
     const snapshot = (): unknown => env.snapshot();
     let lastCheck = performance.now();
@@ -238,6 +246,7 @@ class EpisodeRun {
       this.length++;
       this.terminated = r.terminated;
       this.truncated = r.truncated;
+      if (skills !== undefined) skills.step(value, r);
       if (seen !== undefined) recorder.push(seen, value, r.reward, r.terminated, r.truncated, r.info, snapshot);
       else recorder.skip();
       observation = r.observation;
@@ -279,6 +288,7 @@ class EpisodeRun {
       log: { text: bridge.logText(), truncated: bridge.logTruncated() },
     };
     if (error) record.error = error;
+    if (this.skills !== undefined && status !== 'runner_fault') record.skills = this.skills.outcomes();
     return record;
   }
 

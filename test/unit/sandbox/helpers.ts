@@ -42,7 +42,7 @@ function ensureBuilt(name: string, entry: string, dirs: readonly string[]): void
 
 export function ensureWorkerBuilt(): void {
   if (built) return;
-  ensureBuilt('sandboxWorker', 'src/sandbox/worker/workerMain.ts', ['sandbox', 'envs', 'protocol']);
+  ensureBuilt('sandboxWorker', 'src/sandbox/worker/workerMain.ts', ['sandbox', 'envs', 'protocol', 'skills']);
   built = true;
 }
 
