@@ -13,7 +13,7 @@ import type { EpisodeSkills } from '../../../src/protocol/skills';
 const registry = createRegistry();
 
 /** Runs `actions` (or a function choosing each action from the bare env) and returns the outcomes. */
-function run(envId: string, seed: number, choose: readonly number[] | ((env: unknown) => number | null), maxSteps = 500): { skills: EpisodeSkills; ret: number; steps: number } {
+function run(envId: string, seed: number, choose: readonly unknown[] | ((env: unknown) => unknown), maxSteps = 500): { skills: EpisodeSkills; ret: number; steps: number } {
   const { env, definition } = registry.make(envId);
   const first = env.reset({ seed });
   const tracker = trackSkills(envId, definition.family, env.inner, first.observation);
