@@ -35,7 +35,8 @@ import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
 
 /** `announce`: tell the host now, not with the next coalesced message. */
-export type Beat = (phase: EpisodePhase, steps: number, ret: number, announce?: boolean) => void;
+/** Tells the host where the episode is; returns true when the message went out now. */
+export type Beat = (phase: EpisodePhase, steps: number, ret: number, announce?: boolean) => boolean | void;
 
 interface PolicyInstance {
   act(observation: unknown, info: unknown): unknown;
@@ -67,12 +68,15 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: Load
   const known = setups.get(setupKey(msg));
   const newRealm = !realm || !reusable(realm) || !beginEpisode(realm, msg);
   const announce = newRealm || known === undefined || known.setupMs > SLOW_SETUP_MS;
-  beat('setup', 0, 0, announce);
+  // A setup message can also go out unasked (the report interval): then the host's deadline is
+  // the setup's, and the end of the setup must be announced as well, or a stuck act() would run
+  // under the setup's deadline.
+  const told = beat('setup', 0, 0, announce) === true;
   if (newRealm || !realm) {
     realm = createPolicyRealm(bundle, true, tracer.log);
     beginEpisode(realm, msg);
   }
-  const record = new EpisodeRun(msg, bundle, beat, realm, t0, announce).run(registry);
+  const record = new EpisodeRun(msg, bundle, beat, realm, t0, told).run(registry);
   // The realm serves the next episode unless this one ended in a way that makes it suspect:
   // a deadline, a fault, or a throw that was not an ordinary Error (a non-Error value, or a stack
   // overflow, which may cut a prelude function short).

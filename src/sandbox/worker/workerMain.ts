@@ -139,9 +139,9 @@ class Reporter {
   }
 
   /** `announce`: send now (the host's deadline depends on it, see episode.ts). */
-  position(phase: EpisodePhase, steps: number, ret: number, announce = false): void {
+  position(phase: EpisodePhase, steps: number, ret: number, announce = false): boolean {
     const c = this.current;
-    if (!c) return;
+    if (!c) return false;
     const changed = c.phase !== phase;
     // The episode's clock (the host's episode deadline) starts when the policy's part does.
     if (c.phase === 'setup' && phase !== 'setup') this.started = performance.now();
@@ -149,7 +149,9 @@ class Reporter {
     c.steps = steps;
     c.return = ret;
     tracer.position(phase, steps, ret);
-    if (announce || (this.exact && changed) || performance.now() - this.lastSent >= REPORT_INTERVAL_MS) this.flush();
+    if (!announce && !(this.exact && changed) && performance.now() - this.lastSent < REPORT_INTERVAL_MS) return false;
+    this.flush();
+    return true;
   }
 
   finished(job: number, record: EpisodeRecord, endOfChunk: boolean): void {

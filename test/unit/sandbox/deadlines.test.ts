@@ -95,6 +95,23 @@ describe('sandbox: deadlines name the call, logs survive the kill', function () 
       assert.equal(stuck[0]?.log.text, 'stuck at 7\n');
     });
 
+    it('act stuck right after a setup the worker reported unasked is killed at the act limit', async () => {
+      // Episodes slower than the worker's report interval make the next setup's position go out
+      // on its own; the host then holds the setup's deadline until it hears the setup ended.
+      const policy = `export class Policy {
+  private n = 0;
+  constructor(private readonly ctx: { seed: number }) { ${SLEEP(10)} }
+  act(o: Float64Array): number {
+    if (this.ctx.seed === 12 && ++this.n === 1) { ${SLEEP(2500)} }
+    ${CARTPOLE_ACT}
+  }
+}`;
+      const stuck = (await run(policy, 12)).filter((r) => r.status !== 'ok');
+      assert.equal(stuck.length, 1);
+      assert.deepEqual(timeout(stuck[0]), ['timeout', 'act']);
+      assert.match(stuck[0]?.error?.message ?? '', /^act\(\) at step 1 did not finish within 300 ms/);
+    });
+
     it('the log kept after a kill is bounded like any log', async () => {
       const r = (await pool().runBatch({
         bundle: await bundleOf(`export class Policy { act() { for (let i = 0; i < 1000; i++) console.log('line ' + i); for (;;) {} } }`),
