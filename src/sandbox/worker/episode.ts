@@ -34,8 +34,10 @@ import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
 
-/** `announce`: tell the host now, not with the next coalesced message. */
-/** Tells the host where the episode is; returns true when the message went out now. */
+/**
+ * Tells the host where the episode is. `announce`: now, not with the next coalesced message.
+ * Returns true when a message went out now.
+ */
 export type Beat = (phase: EpisodePhase, steps: number, ret: number, announce?: boolean) => boolean | void;
 
 interface PolicyInstance {
