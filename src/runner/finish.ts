@@ -157,7 +157,10 @@ async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn:
     if (!built.ok) return { stats: null, error: `starter policy does not build: ${built.diagnostics[0]?.message ?? 'unknown error'}` };
     const H = ctx.config.heldOutCases;
     // The baseline's progress is an assessment of no submission.
-    const progress = (done: number): void => hooks.progress({ phase: 'assessment', submission: null, done, total: H });
+    // Progress names the starter baseline only: the other baselines run after it and would move it backwards.
+    const progress = (done: number): void => {
+      if (policySource === undefined) hooks.progress({ phase: 'assessment', submission: null, done, total: H });
+    };
     progress(0);
     const records = await runHidden(ctx, hooks, built.bundle, 'assessment', H, progress);
     return { stats: scoredReturnStats(records, failureReturn) };
