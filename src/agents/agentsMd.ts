@@ -104,7 +104,10 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 
 ## Feedback files (written by the runner; read-only for you)
 - \`feedback/latest.json\` and \`feedback/submit-NNNN/summary.json\`: per-episode status, return,
-  length, errors with the policy source line, return statistics, the budget.
+  length, errors with the policy source line, return statistics, the budget. \`skills\` gives each
+  skill this environment measures (reached the goal, picked up the key, time upright…) as a rate
+  with its standard error; each episode's \`skills\` says which it achieved (null: not possible in
+  that episode). The feedback text names the weakest skills first: work on those.
 - \`feedback/submit-NNNN/episodes/case-III.jsonl\`: the trajectory, one JSON object per line.
   \`"evicted": true\` in the summary's \`files\` says old trajectories were removed to stay under the
   size cap. ${trajectoryFormat(def)}
