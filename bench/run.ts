@@ -12,11 +12,12 @@ import { memoryBench } from './memory.bench';
 import { minigridBench } from './minigrid.bench';
 import { mujocoBench } from './mujoco.bench';
 import { analysisBench } from './analysis.bench';
+import { arenaBench } from './arena.bench';
 import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench, memoryBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench, memoryBench, arenaBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
