@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { CaptureTheFlagEnv, ctfOpponent, observationSize } from '../../../src/envs/arena/ctf';
-import { playMatch } from '../../../src/envs/core/multiAgent';
+import { SideView, playMatch } from '../../../src/envs/core/multiAgent';
 
 const cfg = { teamSize: 2, length: 160, width: 80, maxSteps: 600, capturesToWin: 3 };
 
@@ -72,5 +72,15 @@ describe('CaptureTheFlag-v0', () => {
       }
       assert.ok(wins >= 5, `planner won ${wins}/6 against ${weak}`);
     }
+  });
+
+  it('a side view controls a whole team as one policy (ctx names its agents)', () => {
+    const view = new SideView(new CaptureTheFlagEnv(cfg), 'red', { blue: ctfOpponent('aggressive', cfg, 1) });
+    const first = view.reset({ seed: 3 });
+    assert.deepEqual(Object.keys(first.observation).sort(), ['red_0', 'red_1']);
+    assert.deepEqual(view.context().ownAgents, ['red_0', 'red_1']);
+    const r = view.step({ red_0: Float64Array.of(1, 0), red_1: Float64Array.of(1, 0) });
+    assert.equal(r.terminated, false);
+    assert.throws(() => view.step({ red_0: Float64Array.of(1, 0) }), /no action for its active agent red_1/);
   });
 });
