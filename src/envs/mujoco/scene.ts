@@ -11,9 +11,9 @@
 import type { MjModel } from 'mujoco-js';
 import { compiledModel, mujoco } from './engine';
 
-import { GEOM, SCENE_FORMAT, type MujocoScene, type SceneBody, type SceneGeom, type SceneJoint, type SceneMesh, type SceneView } from './sceneFormat';
+import { GEOM, SCENE_FORMAT, type MujocoScene, type SceneBody, type SceneGeom, type SceneJoint, type SceneMesh, type SceneView } from '../../protocol/mujocoScene';
 
-export * from './sceneFormat';
+export * from '../../protocol/mujocoScene';
 
 const round = (v: number, digits: number): number => {
   const s = 10 ** digits;

@@ -14,7 +14,7 @@ import {
   GridHelper, Mesh, MeshPhongMaterial, PerspectiveCamera, PlaneGeometry, Scene, SphereGeometry, Vector3, WebGLRenderer, type Material,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { GEOM, SCENE_FORMAT, type MujocoScene, type SceneGeom, type SceneMesh } from '../../../src/envs/mujoco/sceneFormat';
+import { GEOM, SCENE_FORMAT, type MujocoScene, type SceneGeom, type SceneMesh } from '../../../src/protocol/mujocoScene';
 import { Kinematics } from './mujocoKinematics';
 import { drawMessage, numbers, type SceneContext, type SceneFrame, type SceneRenderer } from './registry';
 

@@ -5,7 +5,7 @@
  * allocation-free per call after construction; a unit test compares it with the engine's xpos,
  * xquat, geom_xpos and geom_xmat.
  */
-import { JOINT, type MujocoScene } from '../../../src/envs/mujoco/sceneFormat';
+import { JOINT, type MujocoScene } from '../../../src/protocol/mujocoScene';
 
 
 type Vec = Float64Array;

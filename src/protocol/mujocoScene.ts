@@ -1,6 +1,6 @@
 /**
- * The replay scene's format (see scene.ts), without engine imports so that the replay webview can
- * share the constants: MuJoCo's joint and geom type numbers and the JSON shapes.
+ * The MuJoCo replay scene's format (built by src/envs/mujoco/scene.ts), shared with the replay
+ * webview: MuJoCo's joint and geom type numbers and the JSON shapes.
  */
 export const SCENE_FORMAT = 1;
 
