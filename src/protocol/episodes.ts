@@ -30,8 +30,12 @@ export interface EpisodeError {
 
 /** One recorded step: the observation the policy saw, the action it returned, and what followed. */
 export interface TrajectoryStep {
-  /** Observation as JSON (typed arrays as number arrays; MiniGrid as {image, direction, mission}). */
-  observation: unknown;
+  /**
+   * Observation as JSON (typed arrays as number arrays; MiniGrid as {image, direction, mission}).
+   * Absent only in the stored steps of a layout that records changes (`Trajectory.format`), which
+   * `expandTrajectory` rebuilds.
+   */
+  observation?: unknown;
   action: unknown;
   reward: number;
   terminated: boolean;
