@@ -3,6 +3,7 @@
  * protocol replies carry. Plain JSON data.
  */
 import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
+import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
 import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
@@ -92,8 +93,9 @@ export function parseRecordedTrajectory(t: RecordedTrajectory): Trajectory {
  */
 export function expandTrajectory(t: Trajectory): Trajectory {
   if (t.format === undefined) return t;
-  if (t.format !== MINIGRID_DELTA_FORMAT) throw new Error(`trajectory format "${t.format}" is not one this version reads (${MINIGRID_DELTA_FORMAT} or plain steps)`);
-  const { initialSnapshot, steps } = expandMiniGridSteps(t.initialSnapshot, t.steps);
+  const expand = t.format === MINIGRID_DELTA_FORMAT ? expandMiniGridSteps : t.format === WALKER_DELTA_FORMAT ? expandWalkerSteps : undefined;
+  if (expand === undefined) throw new Error(`trajectory format "${t.format}" is not one this version reads (${MINIGRID_DELTA_FORMAT}, ${WALKER_DELTA_FORMAT} or plain steps)`);
+  const { initialSnapshot, steps } = expand(t.initialSnapshot, t.steps);
   return { initialSnapshot, steps, truncated: t.truncated };
 }
 

@@ -10,6 +10,8 @@ import { RngDraws, type Draws } from './draws';
 import { readBody } from './lunarLander';
 import type { BodyState, FixtureSpec, PhysBody, PhysicsEngine, PhysJoint, PhysWorld } from './physics';
 import { planckEngine } from './planckEngine';
+import { walkerSnapshot, type WalkerGround, type WalkerPose } from '../../protocol/walkerTrajectory';
+import { WalkerDeltaRecorder } from './walkerDelta';
 
 const f = Math.fround;
 const FPS = 50;
@@ -329,31 +331,38 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
     return this.terrain;
   }
 
-  /** The walker, its lidar, and the terrain within ±12 m (the replay draws this window around the hull). */
-  snapshot(): unknown {
+  /** What moves, after the last step (null before reset). */
+  pose(): WalkerPose | null {
     if (!this.hull) return null;
-    const hx = this.hull.x();
-    const terrain: number[] = [];
-    this.terrain.terrainX.forEach((x, i) => {
-      if (Math.abs(x - hx) <= 12) terrain.push(round4(x), round4(this.terrain.terrainY[i] as number));
-    });
-    const obstacles = this.terrain.obstacles.filter((p) => p.some(([x]) => Math.abs(x - hx) <= 12)).map((p) => p.flatMap(([x, y]) => [round4(x), round4(y)]));
     return {
-      kind: 'bipedalwalker',
-      terrain,
-      obstacles,
-      lidarRange: LIDAR_RANGE,
-      hull: this.hull.polygons()[0],
-      legs: this.legs.map((l) => l.polygons()[0]),
-      groundContact: [this.groundContact[1], this.groundContact[3]],
+      hull: this.hull.polygons()[0] as number[],
+      legs: this.legs.map((l) => l.polygons()[0] as number[]),
+      groundContact: [this.groundContact[1] as boolean, this.groundContact[3] as boolean],
       lidar: Array.from(this.lidar),
       hullPosition: [this.hull.x(), this.hull.y()],
     };
   }
-}
 
-function round4(v: number): number {
-  return Math.round(v * 1e4) / 1e4;
+  /** The ground as generated, for a trajectory header. */
+  ground(): WalkerGround {
+    return { terrainX: this.terrain.terrainX, terrainY: this.terrain.terrainY, obstacles: this.terrain.obstacles, lidarRange: LIDAR_RANGE };
+  }
+
+  /** The observation the policy sees now. */
+  currentObservation(): Float64Array {
+    return this.obs;
+  }
+
+  /** The walker, its lidar, and the terrain within ±12 m (the replay draws this window around the hull). */
+  snapshot(): unknown {
+    const pose = this.pose();
+    return pose === null ? null : walkerSnapshot(this.ground(), pose);
+  }
+
+  /** Trajectories record the ground once and per step the pose (src/protocol/walkerTrajectory.ts). */
+  deltaRecorder(): WalkerDeltaRecorder {
+    return new WalkerDeltaRecorder(this);
+  }
 }
 
 function clip(x: number, lo: number, hi: number): number {

@@ -1,0 +1,41 @@
+/**
+ * Records a BipedalWalker episode as `bipedalwalker-delta/1` (src/protocol/walkerTrajectory.ts):
+ * the generated ground and the pose after reset once, then per step the pose and the observation
+ * after it. The sandbox's trajectory recorder asks the environment for one (`deltaRecorder()`).
+ */
+import { WALKER_DELTA_FORMAT, type WalkerPose } from '../../protocol/walkerTrajectory';
+import type { BipedalWalkerEnv } from './bipedalWalker';
+
+/** JSON of a number array as JSON.stringify writes it, without building an array first. */
+function numbers(a: ArrayLike<number>): string {
+  let s = '[';
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    s += `${i === 0 ? '' : ','}${Number.isFinite(x) ? x : 'null'}`;
+  }
+  return `${s}]`;
+}
+
+function poseFields(p: WalkerPose): string {
+  return `,"hull":${numbers(p.hull)},"legs":[${p.legs.map(numbers).join(',')}],"groundContact":[${p.groundContact.join(',')}],"lidar":${numbers(p.lidar)},"hullPosition":${numbers(p.hullPosition)}`;
+}
+
+export class WalkerDeltaRecorder {
+  readonly format = WALKER_DELTA_FORMAT;
+
+  constructor(private readonly env: BipedalWalkerEnv) {}
+
+  /** The header's world: the ground, the pose after reset and the first observation. */
+  start(): unknown {
+    const pose = this.env.pose();
+    if (pose === null) throw new Error('BipedalWalker: trajectory recording started before reset()');
+    const g = this.env.ground();
+    return { terrainX: [...g.terrainX], terrainY: [...g.terrainY], obstacles: g.obstacles.map((p) => p.map((pt) => [...pt])), lidarRange: g.lidarRange, observation: Array.from(this.env.currentObservation()), ...pose };
+  }
+
+  /** The fields after `action`/`reward`/flags/info of the step just taken, each starting with a comma. */
+  step(): string {
+    const pose = this.env.pose() as WalkerPose;
+    return `,"next":${numbers(this.env.currentObservation())}${poseFields(pose)}`;
+  }
+}

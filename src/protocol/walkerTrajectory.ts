@@ -1,0 +1,124 @@
+/**
+ * BipedalWalker (and hardcore) trajectories as the runner stores them: the generated ground once
+ * per episode, then per step only what moves. `expandWalkerSteps` turns that back into the plain
+ * steps (the observation the policy saw, the snapshot after the step) exactly as the environment
+ * produced them, so a reader (the replay panel, tests) sees the same trajectory either way.
+ *
+ * Why not the plain form: each plain snapshot repeated the terrain window around the hull and
+ * the obstacles in it, which never change within an episode.
+ */
+import { z } from 'zod';
+import { describeIssues } from './documents';
+import type { TrajectoryStep } from './episodes';
+
+/** The `format` of a trajectory written this way (header line and RecordedTrajectory). */
+export const WALKER_DELTA_FORMAT = 'bipedalwalker-delta/1';
+
+/** Half the width of the terrain window a snapshot carries around the hull, in metres. */
+const WINDOW = 12;
+
+/** The generated ground of an episode, at full precision (the window is chosen on these values). */
+export interface WalkerGround {
+  terrainX: readonly number[];
+  terrainY: readonly number[];
+  /** Stumps, stairs and pit walls (hardcore), each as [x, y] points. */
+  obstacles: readonly (readonly (readonly number[])[])[];
+  lidarRange: number;
+}
+
+/** What moves: world polygons of the hull and the four leg segments, contacts, lidar fractions, hull position. */
+export interface WalkerPose {
+  hull: number[];
+  legs: number[][];
+  groundContact: boolean[];
+  lidar: number[];
+  hullPosition: number[];
+}
+
+function round4(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
+}
+
+/** The snapshot the replay draws: the pose, and the ground within ±12 m of the hull (rounded to 0.1 mm). */
+export function walkerSnapshot(ground: WalkerGround, pose: WalkerPose): Record<string, unknown> {
+  const hx = pose.hullPosition[0]!;
+  const terrain: number[] = [];
+  ground.terrainX.forEach((x, i) => {
+    if (Math.abs(x - hx) <= WINDOW) terrain.push(round4(x), round4(ground.terrainY[i]!));
+  });
+  const obstacles = ground.obstacles.filter((p) => p.some(([x]) => Math.abs(x! - hx) <= WINDOW)).map((p) => p.flatMap(([x, y]) => [round4(x!), round4(y!)]));
+  return {
+    kind: 'bipedalwalker',
+    terrain,
+    obstacles,
+    lidarRange: ground.lidarRange,
+    hull: pose.hull,
+    legs: pose.legs,
+    groundContact: pose.groundContact,
+    lidar: pose.lidar,
+    hullPosition: pose.hullPosition,
+  };
+}
+
+const nums = z.array(z.number());
+const poseShape = {
+  hull: nums,
+  legs: z.array(nums).length(4),
+  groundContact: z.array(z.boolean()).length(2),
+  lidar: nums,
+  hullPosition: z.tuple([z.number(), z.number()]),
+};
+
+/** The header's `initialSnapshot`: the ground, the pose after reset, and the first observation. */
+export const walkerStartSchema = z.looseObject({
+  terrainX: nums,
+  terrainY: nums,
+  obstacles: z.array(z.array(z.tuple([z.number(), z.number()]))),
+  lidarRange: z.number(),
+  observation: nums,
+  ...poseShape,
+});
+
+/**
+ * One step line: the action and its reward always, the flags only when true, `info` only when it
+ * differs from the step before, the pose after the step, and `next`, the observation after it
+ * (what the policy sees at the following step).
+ */
+export const walkerDeltaStepSchema = z.looseObject({
+  action: z.unknown(),
+  reward: z.number(),
+  terminated: z.boolean().optional(),
+  truncated: z.boolean().optional(),
+  info: z.record(z.string(), z.unknown()).optional(),
+  next: nums,
+  ...poseShape,
+});
+
+function poseOf(s: WalkerPose): WalkerPose {
+  return { hull: s.hull, legs: s.legs, groundContact: s.groundContact, lidar: s.lidar, hullPosition: s.hullPosition };
+}
+
+/**
+ * The plain trajectory of a `bipedalwalker-delta/1` one. Throws an Error naming the step when
+ * the data does not fit the format.
+ */
+export function expandWalkerSteps(initial: unknown, steps: readonly unknown[]): { initialSnapshot: unknown; steps: TrajectoryStep[] } {
+  const start = walkerStartSchema.safeParse(initial);
+  if (!start.success) throw new Error(`the header's initialSnapshot is not a BipedalWalker world (${describeIssues(start.error, 'initialSnapshot', 2)})`);
+  const ground = start.data;
+  if (ground.terrainX.length !== ground.terrainY.length) throw new Error(`the header's terrain has ${ground.terrainX.length} x and ${ground.terrainY.length} y values`);
+  let observation: unknown = ground.observation;
+  let info: Record<string, unknown> | undefined;
+  const out: TrajectoryStep[] = steps.map((raw, i) => {
+    const parsed = walkerDeltaStepSchema.safeParse(raw);
+    if (!parsed.success) throw new Error(`step ${i + 1} is not a BipedalWalker step (${describeIssues(parsed.error, 'step', 2)})`);
+    const s = parsed.data;
+    if (s.info !== undefined) info = Object.keys(s.info).length === 0 ? undefined : s.info;
+    const step: TrajectoryStep = { observation, action: s.action, reward: s.reward, terminated: s.terminated === true, truncated: s.truncated === true };
+    if (info !== undefined) step.info = info;
+    step.snapshot = walkerSnapshot(ground, poseOf(s));
+    observation = s.next;
+    return step;
+  });
+  return { initialSnapshot: walkerSnapshot(ground, poseOf(ground)), steps: out };
+}
