@@ -58,6 +58,7 @@ export async function loadBox2dWasm(): Promise<PhysicsEngine> {
     setLinearVelocity(vx: number, vy: number): void { this.body.SetLinearVelocity(vec(vx, vy)); }
     setAngularVelocity(w: number): void { this.body.SetAngularVelocity(w); }
     polygons(): number[][] { return []; }
+    localPolygons(): number[][] { return []; }
   }
 
   class WasmJoint implements PhysJoint {

@@ -1,11 +1,14 @@
 /**
  * BipedalWalker (and hardcore) trajectories as the runner stores them: the generated ground once
- * per episode, then per step only what moves. `expandWalkerSteps` turns that back into the plain
+ * and the body shapes once per episode, then per step only what moves: each body's pose, contacts,
+ * lidar, and the observation. `expandWalkerSteps` turns that back into the plain
  * steps (the observation the policy saw, the snapshot after the step) exactly as the environment
  * produced them, so a reader (the replay panel, tests) sees the same trajectory either way.
  *
  * Why not the plain form: each plain snapshot repeated the terrain window around the hull and
- * the obstacles in it, which never change within an episode.
+ * the obstacles in it, which never change within an episode, and the world vertices of five
+ * polygons, which follow from their poses. The environment draws its own snapshots with
+ * worldPolygon and walkerSnapshot, so the expansion is exact by construction.
  */
 import { z } from 'zod';
 import { describeIssues } from './documents';
@@ -17,31 +20,46 @@ export const WALKER_DELTA_FORMAT = 'bipedalwalker-delta/1';
 /** Half the width of the terrain window a snapshot carries around the hull, in metres. */
 const WINDOW = 12;
 
-/** The generated ground of an episode, at full precision (the window is chosen on these values). */
+/** The generated ground of an episode, at full precision (the window is chosen on these values), and the body shapes. */
 export interface WalkerGround {
   terrainX: readonly number[];
   terrainY: readonly number[];
   /** Stumps, stairs and pit walls (hardcore), each as [x, y] points. */
   obstacles: readonly (readonly (readonly number[])[])[];
   lidarRange: number;
+  /** Body-local polygon vertices (x, y, x, y, …): the hull, then left upper, left lower, right upper, right lower leg. */
+  shapes: readonly (readonly number[])[];
 }
 
-/** What moves: world polygons of the hull and the four leg segments, contacts, lidar fractions, hull position. */
+/** What moves: [x, y, angle] of the hull and the four leg segments, the lower legs' contacts, the lidar fractions. */
 export interface WalkerPose {
-  hull: number[];
-  legs: number[][];
-  groundContact: boolean[];
-  lidar: number[];
-  hullPosition: number[];
+  bodies: readonly (readonly number[])[];
+  groundContact: readonly boolean[];
+  lidar: readonly number[];
 }
 
 function round4(v: number): number {
   return Math.round(v * 1e4) / 1e4;
 }
 
-/** The snapshot the replay draws: the pose, and the ground within ±12 m of the hull (rounded to 0.1 mm). */
+/** World vertices of a body-local polygon at pose [x, y, angle], in Box2D's transform arithmetic. */
+export function worldPolygon(local: readonly number[], pose: readonly number[]): number[] {
+  const [x, y, a] = pose as [number, number, number];
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const out: number[] = [];
+  for (let i = 0; i + 1 < local.length; i += 2) {
+    const vx = local[i]!;
+    const vy = local[i + 1]!;
+    out.push(c * vx - s * vy + x, s * vx + c * vy + y);
+  }
+  return out;
+}
+
+/** The snapshot the replay draws: the walker's polygons, and the ground within ±12 m of the hull (rounded to 0.1 mm). */
 export function walkerSnapshot(ground: WalkerGround, pose: WalkerPose): Record<string, unknown> {
-  const hx = pose.hullPosition[0]!;
+  const hull = pose.bodies[0]!;
+  const hx = hull[0]!;
   const terrain: number[] = [];
   ground.terrainX.forEach((x, i) => {
     if (Math.abs(x - hx) <= WINDOW) terrain.push(round4(x), round4(ground.terrainY[i]!));
@@ -52,21 +70,19 @@ export function walkerSnapshot(ground: WalkerGround, pose: WalkerPose): Record<s
     terrain,
     obstacles,
     lidarRange: ground.lidarRange,
-    hull: pose.hull,
-    legs: pose.legs,
-    groundContact: pose.groundContact,
-    lidar: pose.lidar,
-    hullPosition: pose.hullPosition,
+    hull: worldPolygon(ground.shapes[0]!, hull),
+    legs: [1, 2, 3, 4].map((k) => worldPolygon(ground.shapes[k]!, pose.bodies[k]!)),
+    groundContact: [...pose.groundContact],
+    lidar: [...pose.lidar],
+    hullPosition: [hull[0], hull[1]],
   };
 }
 
 const nums = z.array(z.number());
 const poseShape = {
-  hull: nums,
-  legs: z.array(nums).length(4),
+  bodies: z.array(z.tuple([z.number(), z.number(), z.number()])).length(5),
   groundContact: z.array(z.boolean()).length(2),
   lidar: nums,
-  hullPosition: z.tuple([z.number(), z.number()]),
 };
 
 /** The header's `initialSnapshot`: the ground, the pose after reset, and the first observation. */
@@ -75,6 +91,7 @@ export const walkerStartSchema = z.looseObject({
   terrainY: nums,
   obstacles: z.array(z.array(z.tuple([z.number(), z.number()]))),
   lidarRange: z.number(),
+  shapes: z.array(nums).length(5),
   observation: nums,
   ...poseShape,
 });
@@ -95,7 +112,7 @@ export const walkerDeltaStepSchema = z.looseObject({
 });
 
 function poseOf(s: WalkerPose): WalkerPose {
-  return { hull: s.hull, legs: s.legs, groundContact: s.groundContact, lidar: s.lidar, hullPosition: s.hullPosition };
+  return { bodies: s.bodies, groundContact: s.groundContact, lidar: s.lidar };
 }
 
 /**

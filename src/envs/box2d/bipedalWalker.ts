@@ -335,17 +335,17 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
   pose(): WalkerPose | null {
     if (!this.hull) return null;
     return {
-      hull: this.hull.polygons()[0] as number[],
-      legs: this.legs.map((l) => l.polygons()[0] as number[]),
+      bodies: [this.hull, ...this.legs].map((b) => [b.x(), b.y(), b.angle()]),
       groundContact: [this.groundContact[1] as boolean, this.groundContact[3] as boolean],
       lidar: Array.from(this.lidar),
-      hullPosition: [this.hull.x(), this.hull.y()],
     };
   }
 
-  /** The ground as generated, for a trajectory header. */
-  ground(): WalkerGround {
-    return { terrainX: this.terrain.terrainX, terrainY: this.terrain.terrainY, obstacles: this.terrain.obstacles, lidarRange: LIDAR_RANGE };
+  /** The ground as generated and the body shapes, for a trajectory header (null before reset). */
+  ground(): WalkerGround | null {
+    if (!this.hull) return null;
+    const shapes = [this.hull, ...this.legs].map((b) => b.localPolygons()[0] ?? []);
+    return { terrainX: this.terrain.terrainX, terrainY: this.terrain.terrainY, obstacles: this.terrain.obstacles, lidarRange: LIDAR_RANGE, shapes };
   }
 
   /** The observation the policy sees now. */
@@ -356,7 +356,8 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
   /** The walker, its lidar, and the terrain within ±12 m (the replay draws this window around the hull). */
   snapshot(): unknown {
     const pose = this.pose();
-    return pose === null ? null : walkerSnapshot(this.ground(), pose);
+    const ground = this.ground();
+    return pose === null || ground === null ? null : walkerSnapshot(ground, pose);
   }
 
   /** Trajectories record the ground once and per step the pose (src/protocol/walkerTrajectory.ts). */

@@ -75,6 +75,8 @@ export interface PhysBody {
   setAngularVelocity(w: number): void;
   /** World-space vertices of every polygon fixture, for renderers. */
   polygons(): number[][];
+  /** Body-local vertices of every polygon fixture, as the engine holds them (its order). */
+  localPolygons(): number[][];
 }
 
 export interface PhysJoint {

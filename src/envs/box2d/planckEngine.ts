@@ -70,6 +70,14 @@ class PlanckBody implements PhysBody {
   setAngularVelocity(w: number): void {
     this.body.setAngularVelocity(w);
   }
+  localPolygons(): number[][] {
+    const out: number[][] = [];
+    for (let f: Fixture | null = this.body.getFixtureList(); f; f = f.getNext()) {
+      const shape = f.getShape();
+      if (shape instanceof Polygon) out.push(shape.m_vertices.flatMap((v) => [v.x, v.y]));
+    }
+    return out;
+  }
   polygons(): number[][] {
     const out: number[][] = [];
     for (let f: Fixture | null = this.body.getFixtureList(); f; f = f.getNext()) {

@@ -1,7 +1,7 @@
 /**
  * Records a BipedalWalker episode as `bipedalwalker-delta/1` (src/protocol/walkerTrajectory.ts):
- * the generated ground and the pose after reset once, then per step the pose and the observation
- * after it. The sandbox's trajectory recorder asks the environment for one (`deltaRecorder()`).
+ * the generated ground, the body shapes and the pose after reset once, then per step the body
+ * poses, contacts, lidar and the observation after the step. The sandbox's trajectory recorder asks the environment for one (`deltaRecorder()`).
  */
 import { WALKER_DELTA_FORMAT, type WalkerPose } from '../../protocol/walkerTrajectory';
 import type { BipedalWalkerEnv } from './bipedalWalker';
@@ -17,7 +17,7 @@ function numbers(a: ArrayLike<number>): string {
 }
 
 function poseFields(p: WalkerPose): string {
-  return `,"hull":${numbers(p.hull)},"legs":[${p.legs.map(numbers).join(',')}],"groundContact":[${p.groundContact.join(',')}],"lidar":${numbers(p.lidar)},"hullPosition":${numbers(p.hullPosition)}`;
+  return `,"bodies":[${p.bodies.map(numbers).join(',')}],"groundContact":[${p.groundContact.join(',')}],"lidar":${numbers(p.lidar)}`;
 }
 
 export class WalkerDeltaRecorder {
@@ -28,9 +28,19 @@ export class WalkerDeltaRecorder {
   /** The header's world: the ground, the pose after reset and the first observation. */
   start(): unknown {
     const pose = this.env.pose();
-    if (pose === null) throw new Error('BipedalWalker: trajectory recording started before reset()');
     const g = this.env.ground();
-    return { terrainX: [...g.terrainX], terrainY: [...g.terrainY], obstacles: g.obstacles.map((p) => p.map((pt) => [...pt])), lidarRange: g.lidarRange, observation: Array.from(this.env.currentObservation()), ...pose };
+    if (pose === null || g === null) throw new Error('BipedalWalker: trajectory recording started before reset()');
+    return {
+      terrainX: [...g.terrainX],
+      terrainY: [...g.terrainY],
+      obstacles: g.obstacles.map((p) => p.map((pt) => [...pt])),
+      lidarRange: g.lidarRange,
+      shapes: g.shapes.map((v) => [...v]),
+      observation: Array.from(this.env.currentObservation()),
+      bodies: pose.bodies.map((b) => [...b]),
+      groundContact: [...pose.groundContact],
+      lidar: [...pose.lidar],
+    };
   }
 
   /** The fields after `action`/`reward`/flags/info of the step just taken, each starting with a comma. */
