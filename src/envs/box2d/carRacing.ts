@@ -60,6 +60,8 @@ type CarAction = number | ArrayLike<number>;
 
 export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   readonly observationSpace = new Box<Uint8Array>(0, 255, [96, 96, 3], 'uint8');
+  /** A frame is ~100 KB of JSON: trajectories keep the snapshot (the car and the track near it) and the replay redraws it. */
+  readonly recordsObservations = false;
   readonly actionSpace: Space<CarAction>;
   /** Replaceable so a golden replay can feed recorded draws. */
   draws: Draws;

@@ -12,6 +12,10 @@
  * that way instead when snapshots are on: its world once, then per step the action, the reward,
  * the flags only when true, `info` only when it changed, and the recorder's fields. The policy's
  * observation is left out there: it follows from the world (`expandTrajectory` rebuilds it).
+ *
+ * An environment whose observation is too large to keep per step (CarRacing's 96×96×3 frame,
+ * about 100 KB of JSON) says `recordsObservations = false`: its steps carry no observation and
+ * the replay draws them from the snapshot.
  */
 import { EpisodeLimits, type Env, type Info } from '../../envs/core/env';
 import type { RecordedTrajectory } from '../../protocol/episodes';
@@ -34,6 +38,11 @@ function deltaRecording(env: object): env is DeltaRecording {
   return typeof (env as Partial<DeltaRecording>).deltaRecorder === 'function';
 }
 
+/** An environment that opts its observations out of trajectories (see the header). */
+function observationsOmitted(env: object): boolean {
+  return (env as { recordsObservations?: boolean }).recordsObservations === false;
+}
+
 export class TrajectoryRecorder {
   private readonly lines: string[] = [];
   private initialSnapshot: unknown;
@@ -41,6 +50,8 @@ export class TrajectoryRecorder {
   private delta: DeltaRecorder | undefined;
   /** The info of the last step written in the delta layout, as JSON. */
   private lastInfo = '{}';
+  /** The environment keeps its observations out of the trajectory. */
+  private omitObservation = false;
 
   constructor(private readonly maxSteps: number, private readonly snapshots: boolean) {}
 
@@ -56,13 +67,14 @@ export class TrajectoryRecorder {
    */
   seen(observation: unknown): string | undefined {
     if (!this.recording) return undefined;
-    return this.delta === undefined ? jsonText(observation) : '';
+    return this.delta === undefined && !this.omitObservation ? jsonText(observation) : '';
   }
 
   /** Right after reset: the world as it starts, when snapshots are recorded. */
   initial(env: Env): void {
-    if (!this.snapshots) return;
     const inner = env instanceof EpisodeLimits ? (env.inner as Env) : env;
+    this.omitObservation = observationsOmitted(inner);
+    if (!this.snapshots) return;
     if (deltaRecording(inner)) {
       this.delta = inner.deltaRecorder();
       this.initialSnapshot = this.delta.start();
@@ -82,7 +94,8 @@ export class TrajectoryRecorder {
       this.pushDelta(this.delta, action, reward, terminated, truncated, info);
       return;
     }
-    let line = `{"observation":${observation},"action":${jsonText(action)},"reward":${JSON.stringify(reward)},"terminated":${terminated},"truncated":${truncated}`;
+    let line = this.omitObservation ? `{"action":${jsonText(action)},` : `{"observation":${observation},"action":${jsonText(action)},`;
+    line += `"reward":${JSON.stringify(reward)},"terminated":${terminated},"truncated":${truncated}`;
     for (const _ in info) {
       line += `,"info":${JSON.stringify(toJson(info))}`;
       break;
