@@ -4,6 +4,7 @@
  */
 import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
 import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
+import { expandLanderSteps, LANDER_DELTA_FORMAT } from './landerTrajectory';
 import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
@@ -91,10 +92,17 @@ export function parseRecordedTrajectory(t: RecordedTrajectory): Trajectory {
  * The plain form of a trajectory in any known format (a plain one as it is). Throws an Error
  * saying what does not fit when the format is unknown or the data does not match it.
  */
+/** The stored formats, by name, and what turns each back into plain steps. */
+const EXPANDERS: Record<string, ((initial: unknown, steps: readonly unknown[]) => { initialSnapshot: unknown; steps: TrajectoryStep[] }) | undefined> = {
+  [MINIGRID_DELTA_FORMAT]: expandMiniGridSteps,
+  [WALKER_DELTA_FORMAT]: expandWalkerSteps,
+  [LANDER_DELTA_FORMAT]: expandLanderSteps,
+};
+
 export function expandTrajectory(t: Trajectory): Trajectory {
   if (t.format === undefined) return t;
-  const expand = t.format === MINIGRID_DELTA_FORMAT ? expandMiniGridSteps : t.format === WALKER_DELTA_FORMAT ? expandWalkerSteps : undefined;
-  if (expand === undefined) throw new Error(`trajectory format "${t.format}" is not one this version reads (${MINIGRID_DELTA_FORMAT}, ${WALKER_DELTA_FORMAT} or plain steps)`);
+  const expand = EXPANDERS[t.format];
+  if (expand === undefined) throw new Error(`trajectory format "${t.format}" is not one this version reads (${Object.keys(EXPANDERS).join(', ')} or plain steps)`);
   const { initialSnapshot, steps } = expand(t.initialSnapshot, t.steps);
   return { initialSnapshot, steps, truncated: t.truncated };
 }

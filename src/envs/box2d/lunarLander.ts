@@ -8,6 +8,8 @@ import { EMPTY_INFO, type Env, type ResetOptions, type ResetResult, type StepRes
 import { RngDraws, type Draws } from './draws';
 import type { BodyState, PhysBody, PhysicsEngine, PhysWorld } from './physics';
 import { planckEngine } from './planckEngine';
+import { landerSnapshot, type LanderPose, type LanderShapes } from '../../protocol/landerTrajectory';
+import { LanderDeltaRecorder } from './landerDelta';
 
 const f = Math.fround;
 export const FPS = 50;
@@ -311,16 +313,37 @@ export class LunarLanderEnv implements Env<Float64Array, LanderAction> {
     this.torqueIdx = s.torqueIdx ?? this.torqueIdx;
   }
 
-  snapshot(): unknown {
+  /** What moves, after the last step (null before reset). */
+  pose(): LanderPose | null {
     if (!this.lander) return null;
-    return {
-      kind: 'lunarlander',
-      world: this.moonInfo,
-      lander: this.lander.polygons(),
-      legs: this.legs.map((l) => l.polygons()[0]),
-      groundContact: [...this.groundContact],
-      enginePower: this.lastPower,
-    };
+    return { bodies: [this.lander, ...this.legs].map((b) => [b.x(), b.y(), b.angle()]), groundContact: [...this.groundContact], enginePower: [...this.lastPower] };
+  }
+
+  /** Body-local polygons of the lander and its legs (null before reset). */
+  shapes(): LanderShapes | null {
+    if (!this.lander) return null;
+    return { lander: this.lander.localPolygons(), legs: this.legs.map((l) => l.localPolygons()[0] ?? []) };
+  }
+
+  /** The moon of this episode. */
+  moon(): LanderWorld {
+    return this.moonInfo;
+  }
+
+  /** The observation the policy sees now. */
+  currentObservation(): Float64Array {
+    return this.obs;
+  }
+
+  snapshot(): unknown {
+    const pose = this.pose();
+    const shapes = this.shapes();
+    return pose === null || shapes === null ? null : landerSnapshot(this.moonInfo, shapes, pose);
+  }
+
+  /** Trajectories record the moon once and per step the poses (src/protocol/landerTrajectory.ts). */
+  deltaRecorder(): LanderDeltaRecorder {
+    return new LanderDeltaRecorder(this);
   }
 }
 

@@ -7,7 +7,7 @@ import { WALKER_DELTA_FORMAT, type WalkerPose } from '../../protocol/walkerTraje
 import type { BipedalWalkerEnv } from './bipedalWalker';
 
 /** JSON of a number array as JSON.stringify writes it, without building an array first. */
-function numbers(a: ArrayLike<number>): string {
+export function numbers(a: ArrayLike<number>): string {
   let s = '[';
   for (let i = 0; i < a.length; i++) {
     const x = a[i] as number;

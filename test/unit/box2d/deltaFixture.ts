@@ -13,14 +13,14 @@ const registry = createRegistry();
 
 type Policy = { act(o: unknown, info: unknown): unknown; reset?(o: unknown, info: unknown): void };
 
-function starter(id: string, seed: number): Policy {
+function starter(id: string, seed: number, p: Record<string, unknown>): Policy {
   const def = registry.get(id);
   const js = transformSync(def.starterPolicy, { loader: 'ts', format: 'cjs' }).code;
   const mod: { exports: { Policy?: new (ctx: unknown) => Policy } } = { exports: {} };
   new Function('module', 'exports', js)(mod, mod.exports);
   const P = mod.exports.Policy;
   if (!P) throw new Error(`${id} starter exports no Policy`);
-  const { env, params } = registry.make(id);
+  const { env, params } = registry.make(id, p);
   return new P({ envId: id, observationSpace: env.observationSpace.describe(), actionSpace: env.actionSpace.describe(), params, maxEpisodeSteps: def.maxEpisodeSteps, rewardRange: def.rewardRange, seed });
 }
 
@@ -31,9 +31,9 @@ export interface Recorded {
 }
 
 /** One episode of `id` (with the registry's step limit), recorded up to `maxSteps` steps. */
-export function record(id: string, seed: number, maxSteps = 5000): Recorded {
-  const { env } = registry.make(id);
-  const policy = starter(id, seed);
+export function record(id: string, seed: number, maxSteps = 5000, params: Record<string, unknown> = {}): Recorded {
+  const { env } = registry.make(id, params);
+  const policy = starter(id, seed, params);
   const recorder = new TrajectoryRecorder(maxSteps, true);
   const plainRecorder = new TrajectoryRecorder(maxSteps, true);
   const r0 = env.reset({ seed });
@@ -54,7 +54,8 @@ export function record(id: string, seed: number, maxSteps = 5000): Recorded {
     const step: TrajectoryStep = { observation: seen, action: toJson(a), reward: r.reward, terminated: r.terminated, truncated: r.truncated };
     if (Object.keys(r.info).length > 0) step.info = toJson(r.info) as Record<string, unknown>;
     step.snapshot = toJson(env.snapshot?.());
-    steps.push(step);
+    // As a file holds it: JSON has no -0 (a continuous action often has one).
+    steps.push(JSON.parse(JSON.stringify(step)) as TrajectoryStep);
     assert.equal(seenText, '', 'the delta layout does not keep the observation');
     recorder.push(seenText!, a, r.reward, r.terminated, r.truncated, r.info, () => env.snapshot?.());
     plainRecorder.push(plainSeen, a, r.reward, r.terminated, r.truncated, r.info, () => env.snapshot?.());
