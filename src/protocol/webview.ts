@@ -43,6 +43,8 @@ export const dashboardSnapshotSchema = z.object({
   submissions: z.array(submissionSummarySchema),
   report: runReportSchema.nullable(),
   activity: runActivitySchema.nullable(),
+  /** Episodes a submission needs before its train mean competes for "best" (what `run.status` states). */
+  bestMinEpisodes: num.optional(),
 });
 export type DashboardSnapshot = z.infer<typeof dashboardSnapshotSchema>;
 

@@ -127,7 +127,7 @@ function onMessage(m: HostToWebview): void {
       render();
       break;
     case 'dashboard.submission':
-      data = upsert(data ?? { envId: null, budget: null, submissions: [], report: null, activity: null }, m.summary);
+      data = upsert(data ?? { envId: null, budget: null, submissions: [], report: null, activity: null, bestMinEpisodes: 1 }, m.summary);
       render();
       break;
     case 'dashboard.activity':
@@ -163,7 +163,7 @@ function render(): void {
 
 function renderStats(d: DashboardData): void {
   const b = budgetOf(d);
-  const best = bestTrain(d.submissions);
+  const best = bestTrain(d.submissions, d.bestMinEpisodes);
   const episodes = d.submissions.reduce((n, s) => n + s.episodes.length, 0);
   const failed = d.submissions.reduce((n, s) => n + failedCount(s), 0);
   const bar = hx('vscode-progress-bar', { 'aria-label': 'Budget used', max: b?.total ?? 1, value: b?.used ?? 0 });

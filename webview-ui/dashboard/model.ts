@@ -4,7 +4,8 @@
  */
 import type { BudgetState, RunReport, SubmissionSummary } from '../../src/protocol/feedback';
 import type { DashboardSnapshot, RunActivity } from '../../src/protocol/webview';
-import { bestSoFar as bestSoFarRule, bestSubmission } from '../../src/stats/bestSubmission';
+import { bestSoFar as bestSoFarRule } from '../../src/stats/bestSubmission';
+import { bestTrainSubmission } from '../../src/stats/bestTrain';
 import { groupErrors, type ErrorGroup } from '../../src/stats/errorGroups';
 import { failedCount as failedOf } from '../../src/stats/returnStats';
 import { runScoreFormat, type ScoreFormat } from '../../src/stats/scoreFormat';
@@ -17,10 +18,12 @@ export interface DashboardData {
   submissions: SubmissionSummary[];
   report: RunReport | null;
   activity: RunActivity | null;
+  /** Episodes a submission needs before its train mean competes for "best" (1: every submission). */
+  bestMinEpisodes: number;
 }
 
 export function fromSnapshot(s: DashboardSnapshot): DashboardData {
-  return { envId: s.envId, budget: s.budget, submissions: normalize(s.submissions), report: s.report, activity: s.activity };
+  return { envId: s.envId, budget: s.budget, submissions: normalize(s.submissions), report: s.report, activity: s.activity, bestMinEpisodes: s.bestMinEpisodes ?? 1 };
 }
 
 /** Adds or replaces one submission (live update). */
@@ -49,9 +52,13 @@ export function scoreFormatOf(subs: readonly SubmissionSummary[]): ScoreFormat {
   return runScoreFormat(subs.map((s) => s.stats.mean));
 }
 
-/** The best train mean of the run, by the protocol's rule (a tie goes to the later submission). */
-export function bestTrain(subs: readonly SubmissionSummary[]): SubmissionSummary | null {
-  return bestSubmission(subs, (s) => (s.stats.count > 0 ? s.stats.mean : null));
+/**
+ * The best train mean of the run, by the one rule every view uses (src/stats/bestTrain.ts): among
+ * submissions of at least `minEpisodes` episodes, fewer failures first on a tie, then the later.
+ */
+export function bestTrain(subs: readonly SubmissionSummary[], minEpisodes = 1): SubmissionSummary | null {
+  const best = bestTrainSubmission(subs.map((s) => ({ submission: s.submission, mean: s.stats.mean, count: s.stats.count, okCount: s.stats.okCount })), minEpisodes);
+  return best === null ? null : (subs.find((s) => s.submission === best.submission) ?? null);
 }
 
 export interface BestPoint {

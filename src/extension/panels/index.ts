@@ -37,7 +37,7 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
 
   const files = async (): Promise<RunFiles> => {
     const root = deps.workspaceRoot();
-    if (!root) return { summaries: [], report: null, envId: null, problems: [] };
+    if (!root) return { summaries: [], report: null, envId: null, bestMinEpisodes: 1, problems: [] };
     const f = await readRunFiles(root);
     for (const p of f.problems) log.warn(`panels: ${p}`);
     return f;
@@ -93,7 +93,7 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
   };
   const dashboardSnapshot = async (): Promise<HostToWebview> => {
     const f = await files();
-    return { type: 'dashboard.snapshot', envId: f.envId, budget: f.summaries.at(-1)?.budget ?? f.report?.budget ?? null, submissions: f.summaries, report: f.report, activity };
+    return { type: 'dashboard.snapshot', envId: f.envId, budget: f.summaries.at(-1)?.budget ?? f.report?.budget ?? null, submissions: f.summaries, report: f.report, activity, bestMinEpisodes: f.bestMinEpisodes };
   };
   const diagnosticsSnapshot = async (): Promise<HostToWebview> => {
     const f = await files();

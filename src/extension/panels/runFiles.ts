@@ -9,12 +9,15 @@ import * as path from 'node:path';
 import { describeIssues, parseRunReport, parseSubmissionSummary, trajectorySchema, trajectoryStepSchema, type Checked } from '../../protocol/documents';
 import type { Trajectory, TrajectoryStep } from '../../protocol/episodes';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
-import { parseFrozenConfig } from '../../runner/config';
+import { parseFrozenConfig, type RunConfig } from '../../runner/config';
+import { comparableEpisodes } from '../../stats/bestTrain';
 
 export interface RunFiles {
   summaries: SubmissionSummary[];
   report: RunReport | null;
   envId: string | null;
+  /** Episodes a submission needs before its train mean competes for "best" (src/stats/bestTrain.ts); 1 without a readable run.json. */
+  bestMinEpisodes: number;
   /** Files that exist but could not be read or failed validation. */
   problems: string[];
 }
@@ -44,8 +47,9 @@ export async function readRunFiles(root: string): Promise<RunFiles> {
   summaries.sort((a, b) => a.submission - b.submission);
   const report = await readReport(root);
   if (typeof report === 'string') problems.push(report);
-  const envId = summaries[0]?.envId ?? (report && typeof report !== 'string' ? report.envId : null) ?? (await readEnvId(root));
-  return { summaries, report: typeof report === 'string' ? null : report, envId, problems };
+  const config = await readConfig(root);
+  const envId = summaries[0]?.envId ?? (report && typeof report !== 'string' ? report.envId : null) ?? config?.envId ?? null;
+  return { summaries, report: typeof report === 'string' ? null : report, envId, bestMinEpisodes: config ? comparableEpisodes(config) : 1, problems };
 }
 
 /** A summary, null when absent (a submission being written), or a problem string. */
@@ -62,7 +66,7 @@ export async function readReport(root: string): Promise<RunReport | string | nul
   return orProblem(file, parseRunReport(text));
 }
 
-async function readEnvId(root: string): Promise<string | null> {
+async function readConfig(root: string): Promise<RunConfig | null> {
   const text = await readText(path.join(root, '.policyforge', 'run.json'));
   if (text === null) return null;
   // An unreadable run.json leaves the panels showing "no run".
@@ -73,7 +77,7 @@ async function readEnvId(root: string): Promise<string | null> {
     return null;
   }
   const parsed = parseFrozenConfig(json);
-  return parsed.ok ? parsed.config.envId : null;
+  return parsed.ok ? parsed.config : null;
 }
 
 /**

@@ -87,6 +87,15 @@ describe('views agree on one recorded run', () => {
     for (const [surface, n] of Object.entries(named)) assert.equal(String(n), '2', `${surface} names #${n}`);
   });
 
+  it('with a minimum above every submission, no surface names a best train mean', () => {
+    // Every submission has 8 episodes: with 9 required none has comparable evidence yet.
+    const strict = { ...status, bestMinEpisodes: 9 };
+    assert.equal(bestTrain(summaries, strict.bestMinEpisodes), null, 'dashboard');
+    assert.match(runNode(info, strict).tooltip ?? '', /Best train mean \(submissions of ≥ 9 episodes\): none yet/, 'tree');
+    assert.match(statusBarView(info.envId, strict, 'ready').tooltip, /No best train mean \(submissions of ≥ 9 episodes\) yet/, 'status bar');
+    assert.equal(bestTrain(summaries, 8)?.submission, 2, 'dashboard at the minimum the runs meet');
+  });
+
   it('every surface groups the exception into one error, step numbers stripped', () => {
     const message = 'act() threw: Error: sensor glitch: angle reading lost';
     const dashboard = errorGroups(summaries);
