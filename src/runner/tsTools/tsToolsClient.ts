@@ -46,6 +46,9 @@ export class ChildTools {
     const child = this.start();
     const id = this.nextId++;
     clearTimeout(this.idle);
+    // A call in flight keeps this process alive until it answers (see armIdle).
+    child.ref();
+    child.channel?.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       child.send({ id, method, args });
@@ -75,7 +78,14 @@ export class ChildTools {
     return child;
   }
 
+  /**
+   * No call in flight: the child may go (after IDLE_MS), and it must not keep this process
+   * alive meanwhile, or a short-lived host (a headless `policyforge run`) would wait out the
+   * idle time before it could exit. Its 'exit' handler then disconnects the child.
+   */
   private armIdle(): void {
+    this.child?.unref();
+    this.child?.channel?.unref();
     clearTimeout(this.idle);
     this.idle = setTimeout(() => this.stop(), this.idleMs);
     this.idle.unref();
