@@ -21,8 +21,9 @@ export function episodeResult(episode: Pick<EpisodeSummary, 'return' | 'length'>
 }
 
 /**
- * A side with its trajectory in the plain form: MiniGrid's files store the world once and each
- * step's changes (src/protocol/minigridTrajectory.ts), and every frame is rebuilt from them here.
+ * A side with its trajectory in the plain form: a file in a layout that stores changes (MiniGrid,
+ * BipedalWalker, LunarLander: the world once, then what each step moved; `expandTrajectory` in
+ * src/protocol/episodes.ts) has every frame rebuilt here.
  * A trajectory that does not fit its format becomes the side's problem, shown instead of a scene.
  */
 export function plainSide(side: ReplaySide): ReplaySide {
