@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { describeIssues } from './documents';
 import type { TrajectoryStep } from './episodes';
+import { expandPoseSteps, poseStepFields } from './poseTrajectory';
 import { worldPolygon } from './walkerTrajectory';
 
 /** The `format` of a trajectory written this way (header line and RecordedTrajectory). */
@@ -68,12 +69,7 @@ export const landerStartSchema = z.looseObject({
  * differs from the step before, `next` (the observation after the step) and the pose after it.
  */
 export const landerDeltaStepSchema = z.looseObject({
-  action: z.unknown(),
-  reward: z.number(),
-  terminated: z.boolean().optional(),
-  truncated: z.boolean().optional(),
-  info: z.record(z.string(), z.unknown()).optional(),
-  next: nums,
+  ...poseStepFields,
   ...poseShape,
 });
 
@@ -85,18 +81,6 @@ export function expandLanderSteps(initial: unknown, steps: readonly unknown[]): 
   const start = landerStartSchema.safeParse(initial);
   if (!start.success) throw new Error(`the header's initialSnapshot is not a LunarLander world (${describeIssues(start.error, 'initialSnapshot', 2)})`);
   const { world, shapes } = start.data;
-  let observation: unknown = start.data.observation;
-  let info: Record<string, unknown> | undefined;
-  const out: TrajectoryStep[] = steps.map((raw, i) => {
-    const parsed = landerDeltaStepSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`step ${i + 1} is not a LunarLander step (${describeIssues(parsed.error, 'step', 2)})`);
-    const s = parsed.data;
-    if (s.info !== undefined) info = Object.keys(s.info).length === 0 ? undefined : s.info;
-    const step: TrajectoryStep = { observation, action: s.action, reward: s.reward, terminated: s.terminated === true, truncated: s.truncated === true };
-    if (info !== undefined) step.info = info;
-    step.snapshot = landerSnapshot(world, shapes, s);
-    observation = s.next;
-    return step;
-  });
+  const out = expandPoseSteps('LunarLander', landerDeltaStepSchema, start.data.observation, steps, (s) => landerSnapshot(world, shapes, s));
   return { initialSnapshot: landerSnapshot(world, shapes, start.data), steps: out };
 }

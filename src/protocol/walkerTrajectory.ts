@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { describeIssues } from './documents';
 import type { TrajectoryStep } from './episodes';
+import { expandPoseSteps, poseStepFields } from './poseTrajectory';
 
 /** The `format` of a trajectory written this way (header line and RecordedTrajectory). */
 export const WALKER_DELTA_FORMAT = 'bipedalwalker-delta/1';
@@ -102,12 +103,7 @@ export const walkerStartSchema = z.looseObject({
  * (what the policy sees at the following step).
  */
 export const walkerDeltaStepSchema = z.looseObject({
-  action: z.unknown(),
-  reward: z.number(),
-  terminated: z.boolean().optional(),
-  truncated: z.boolean().optional(),
-  info: z.record(z.string(), z.unknown()).optional(),
-  next: nums,
+  ...poseStepFields,
   ...poseShape,
 });
 
@@ -124,18 +120,6 @@ export function expandWalkerSteps(initial: unknown, steps: readonly unknown[]): 
   if (!start.success) throw new Error(`the header's initialSnapshot is not a BipedalWalker world (${describeIssues(start.error, 'initialSnapshot', 2)})`);
   const ground = start.data;
   if (ground.terrainX.length !== ground.terrainY.length) throw new Error(`the header's terrain has ${ground.terrainX.length} x and ${ground.terrainY.length} y values`);
-  let observation: unknown = ground.observation;
-  let info: Record<string, unknown> | undefined;
-  const out: TrajectoryStep[] = steps.map((raw, i) => {
-    const parsed = walkerDeltaStepSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(`step ${i + 1} is not a BipedalWalker step (${describeIssues(parsed.error, 'step', 2)})`);
-    const s = parsed.data;
-    if (s.info !== undefined) info = Object.keys(s.info).length === 0 ? undefined : s.info;
-    const step: TrajectoryStep = { observation, action: s.action, reward: s.reward, terminated: s.terminated === true, truncated: s.truncated === true };
-    if (info !== undefined) step.info = info;
-    step.snapshot = walkerSnapshot(ground, poseOf(s));
-    observation = s.next;
-    return step;
-  });
+  const out = expandPoseSteps('BipedalWalker', walkerDeltaStepSchema, ground.observation, steps, (s) => walkerSnapshot(ground, poseOf(s)));
   return { initialSnapshot: walkerSnapshot(ground, poseOf(ground)), steps: out };
 }
