@@ -10,7 +10,7 @@ import { LANDER_DELTA_FORMAT } from '../../src/protocol/landerTrajectory';
 import { WALKER_DELTA_FORMAT } from '../../src/protocol/walkerTrajectory';
 import { record } from '../unit/box2d/deltaFixture';
 import { trajectoryFileText } from '../unit/minigrid/deltaFixture';
-import type { PanelPage } from './harness';
+import { replayFrames } from './replayFrames';
 import { cspViolations, panelSuite } from './suite';
 
 const CASES = [
@@ -21,22 +21,6 @@ const load = (envId: string, family: string, trajectory: unknown): HostToWebview
   type: 'replay.load', envId, family, caseIndex: 0,
   sides: [{ submission: 1, episode: null, trajectory: trajectory as never }], comparable: [], returnScale: 1,
 });
-
-interface Frame { scene: string; observation: string; described: string }
-
-async function frames(p: PanelPage, steps: readonly number[]): Promise<Frame[]> {
-  const out: Frame[] = [];
-  for (const t of steps) {
-    await p.page.locator('input[data-role="scrubber"]').fill(String(t));
-    await p.page.click('h1');
-    out.push({
-      scene: await p.page.$eval('canvas.scene-canvas', (c) => (c as HTMLCanvasElement).toDataURL()),
-      observation: (await p.page.textContent('dd[data-field="observation"]')) ?? '',
-      described: (await p.page.textContent('section.scene p.sr-only')) ?? '',
-    });
-  }
-  return out;
-}
 
 describe('replay of Box2D trajectories stored as poses, in Chromium', function () {
   this.timeout(60_000);
@@ -57,9 +41,9 @@ describe('replay of Box2D trajectories stored as poses, in Chromium', function (
       await b.send(load(c.envId, c.family, stored));
       await b.rendered(1);
       assert.equal(await b.page.textContent('.step-label'), `0 / ${n}`);
-      const want = await frames(a, steps);
+      const want = await replayFrames(a, steps);
       assert.match(want[want.length - 1]!.described, c.describes);
-      assert.deepEqual(await frames(b, steps), want);
+      assert.deepEqual(await replayFrames(b, steps), want);
       assert.deepEqual(cspViolations(b), []);
     });
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseTrajectory } from '../../src/extension/panels/runFiles';
 import type { HostToWebview } from '../../src/protocol/webview';
 import { record, trajectoryFileText } from '../unit/minigrid/deltaFixture';
-import type { PanelPage } from './harness';
+import { replayFrames } from './replayFrames';
 import { cspViolations, panelSuite } from './suite';
 
 const { plain, compact } = record('MiniGrid-DoorKey-6x6-v0', 4, 60);
@@ -16,23 +16,6 @@ const load = (trajectory: unknown): HostToWebview => ({
   type: 'replay.load', envId: 'MiniGrid-DoorKey-6x6-v0', family: 'minigrid', caseIndex: 0,
   sides: [{ submission: 1, episode: null, trajectory: trajectory as never }], comparable: [], returnScale: 1,
 });
-
-interface Frame { scene: string; view: string; observation: string; described: string }
-
-async function frames(p: PanelPage, steps: readonly number[]): Promise<Frame[]> {
-  const out: Frame[] = [];
-  for (const t of steps) {
-    await p.page.locator('input[data-role="scrubber"]').fill(String(t));
-    await p.page.click('h1');
-    out.push({
-      scene: await p.page.$eval('canvas.scene-canvas', (c) => (c as HTMLCanvasElement).toDataURL()),
-      view: await p.page.$eval('canvas[data-role="obs-view"]', (c) => (c as HTMLCanvasElement).toDataURL()),
-      observation: (await p.page.textContent('dd[data-field="observation"]')) ?? '',
-      described: (await p.page.textContent('section.scene p.sr-only')) ?? '',
-    });
-  }
-  return out;
-}
 
 describe('replay of a MiniGrid trajectory stored as changes, in Chromium', function () {
   this.timeout(60_000);
@@ -51,7 +34,7 @@ describe('replay of a MiniGrid trajectory stored as changes, in Chromium', funct
     await b.rendered(1);
     assert.equal(await b.page.textContent('.step-label'), `0 / ${n}`);
     assert.equal(await b.page.locator('section[aria-label="Steps"] tbody tr').count(), n);
-    assert.deepEqual(await frames(b, steps), await frames(a, steps));
+    assert.deepEqual(await replayFrames(b, steps, { view: true }), await replayFrames(a, steps, { view: true }));
     assert.deepEqual(cspViolations(b), []);
   });
 });
