@@ -1,25 +1,29 @@
 /**
- * Named environment lists for suites. `core16` is the EvoPolicyGym benchmark's sixteen ids; the
- * ten the issues name (MuJoCo, Fetch, Box2D, HighwayEnv) plus six classic-control and grid tasks.
- * A preset may name ids this build does not have yet: `resolveEnvs` reports them instead of failing.
+ * Named environment lists for suites. A preset may name ids this build does not have yet:
+ * `resolveEnvs` reports them instead of failing.
+ *
+ * `core16` is the EvoPolicyGym benchmark's sixteen environments, as its authors' repository runs
+ * them for the paper's 128-episode suite (github.com/Linzwcs/EvoPolicyGym,
+ * `config/main-128-codex-suite.toml`; the `gym/*` aliases there map to Gymnasium ids in
+ * `src/evopolicygym/envs/gym/spec.py`, e.g. `gym/continuouscar` is MountainCarContinuous-v0).
  */
 
 export const PRESETS: Readonly<Record<string, readonly string[]>> = {
   core16: [
-    'CartPole-v1',
-    'MountainCarContinuous-v0',
     'Acrobot-v1',
-    'Pendulum-v1',
-    'MiniGrid-DoorKey-8x8-v0',
-    'BabyAI-GoToLocal-v0',
+    'MountainCarContinuous-v0',
     'BipedalWalker-v3',
     'CarRacing-v3',
-    'parking-v0',
-    'roundabout-v0',
-    'Reacher-v5',
     'HalfCheetah-v5',
     'Ant-v5',
     'Pusher-v5',
+    'Reacher-v5',
+    'MiniGrid-DoorKey-16x16-v0',
+    'MiniGrid-KeyCorridorS4R3-v0',
+    'MiniGrid-FourRooms-v0',
+    'MiniGrid-ObstructedMaze-1Q-v1',
+    'parking-v0',
+    'roundabout-v0',
     'FetchPush-v4',
     'FetchPickAndPlace-v4',
   ],

@@ -23,6 +23,13 @@ describe('suites', function () {
     assert.deepEqual(describePresets(has).find((p) => p.name === 'core16')!.missing, ['FetchPush-v4']);
   });
 
+  it('core16 is the benchmark suite: sixteen distinct ids, every one registered here', () => {
+    const registry = createRegistry();
+    assert.equal(new Set(PRESETS.core16).size, 16);
+    assert.deepEqual(describePresets((id) => registry.has(id)).find((p) => p.name === 'core16')!.missing, []);
+    for (const id of ['MountainCarContinuous-v0', 'MiniGrid-DoorKey-16x16-v0', 'MiniGrid-ObstructedMaze-1Q-v1', 'FetchPickAndPlace-v4']) assert.ok(PRESETS.core16!.includes(id), id);
+  });
+
   it('runs every job on the local queue with a parallelism limit, resumes, and ranks the results', async () => {
     const registry = createRegistry();
     const folder = new SuiteFolder(tmpDir('suite'));
