@@ -112,6 +112,7 @@ const webviewEntries = {
   dashboard: 'webview-ui/dashboard/main.ts',
   replay: 'webview-ui/replay/main.ts',
   diagnostics: 'webview-ui/diagnostics/main.ts',
+  leaderboard: 'webview-ui/leaderboard/main.ts',
 };
 
 const pick = (entries) => Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));

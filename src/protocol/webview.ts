@@ -9,10 +9,12 @@
  */
 import { z } from 'zod';
 import { budgetStateSchema, checkWith, episodeSummarySchema, runReportSchema, submissionSummarySchema, trajectorySchema, type Checked } from './documents';
+import { arenaPoolFileSchema, arenaRatingsFileSchema, arenaRunReportSchema, arenaStageSchema, arenaSubmissionSummarySchema } from './arena';
+import { leaderboardSchema } from './leaderboard';
 
 export type { Checked } from './documents';
 
-export const PANEL_KINDS = ['dashboard', 'replay', 'diagnostics'] as const;
+export const PANEL_KINDS = ['dashboard', 'replay', 'diagnostics', 'leaderboard', 'arena'] as const;
 export type PanelKind = (typeof PANEL_KINDS)[number];
 
 /** View types registered with VS Code (serializers are keyed by them). */
@@ -20,6 +22,8 @@ export const PANEL_VIEW_TYPES: Readonly<Record<PanelKind, string>> = {
   dashboard: 'policyforge.dashboard',
   replay: 'policyforge.replay',
   diagnostics: 'policyforge.diagnostics',
+  leaderboard: 'policyforge.leaderboard',
+  arena: 'policyforge.arena',
 };
 
 const num = z.number();
@@ -76,6 +80,14 @@ export const replayLoadSchema = z.object({
   returnScale: z.number().optional(),
   /** Names of a discrete action space, by action index (MiniGrid: `left`, `right`, `forward`, …). */
   actionNames: z.array(z.string()).optional(),
+  /** Arena runs: the sides are matches (caseIndex is the first side's game number) against one opponent on one seed. */
+  match: z.object({
+    opponent: z.string(),
+    seed: num,
+    stage: arenaStageSchema,
+    /** Per side, in `sides` order: the game number, the seat the submission played, its outcome. */
+    games: z.array(z.object({ game: num, side: z.string(), outcome: z.string() })),
+  }).optional(),
 });
 export type ReplayLoad = z.infer<typeof replayLoadSchema>;
 
@@ -89,7 +101,34 @@ export const diagnosticsSnapshotSchema = z.object({
 });
 export type DiagnosticsSnapshot = z.infer<typeof diagnosticsSnapshotSchema>;
 
+/** The arena panel's whole state (arena runs): summaries, pool, ratings, and the report once the run is over. */
+export const arenaSnapshotSchema = z.object({
+  type: z.literal('arena.snapshot'),
+  envId: z.string().nullable(),
+  submissions: z.array(arenaSubmissionSummarySchema),
+  pool: arenaPoolFileSchema.nullable(),
+  ratings: arenaRatingsFileSchema.nullable(),
+  report: arenaRunReportSchema.nullable(),
+  /** Files that exist but could not be read, for the user. */
+  problems: z.array(z.string()),
+});
+export type ArenaSnapshot = z.infer<typeof arenaSnapshotSchema>;
+
 export const hostErrorSchema = z.object({ type: z.literal('host.error'), message: z.string() });
+
+/** Where a leaderboard's rows came from: a suite folder, a results CSV or a run workspace. */
+export const leaderboardSourceSchema = z.object({ path: z.string(), kind: z.enum(['suite', 'csv', 'run', 'report']), rows: num });
+export type LeaderboardSource = z.infer<typeof leaderboardSourceSchema>;
+
+/** The Leaderboard panel's whole state, computed by src/leaderboard on the host (the CLI's figures). */
+export const leaderboardSnapshotSchema = z.object({
+  type: z.literal('leaderboard.snapshot'),
+  sources: z.array(leaderboardSourceSchema),
+  board: leaderboardSchema.nullable(),
+  /** Sources that could not be read, and why (the others still count). */
+  problems: z.array(z.string()),
+});
+export type LeaderboardSnapshot = z.infer<typeof leaderboardSnapshotSchema>;
 
 export const hostToWebviewSchema = z.discriminatedUnion('type', [
   dashboardSnapshotSchema,
@@ -98,6 +137,8 @@ export const hostToWebviewSchema = z.discriminatedUnion('type', [
   replayLoadSchema,
   diagnosticsSnapshotSchema,
   hostErrorSchema,
+  leaderboardSnapshotSchema,
+  arenaSnapshotSchema,
 ]);
 export type HostToWebview = z.infer<typeof hostToWebviewSchema>;
 
@@ -129,6 +170,14 @@ export const exportFileSchema = z.object({
   encoding: z.enum(['utf8', 'base64']),
 });
 export const logSchema = z.object({ type: z.literal('log'), level: z.enum(['error', 'warn', 'info']), message: z.string() });
+/** Asks the host to pick leaderboard sources (a folder or file dialog), replacing or adding to the current ones. */
+export const leaderboardPickSchema = z.object({ type: z.literal('leaderboard.pick'), source: z.enum(['suite', 'csv', 'runs']), add: z.boolean().optional() });
+/** Asks the host to save the leaderboard as the CLI writes it (`--json` or `--format csv`). */
+export const leaderboardExportSchema = z.object({ type: z.literal('leaderboard.export'), format: z.enum(['json', 'csv']) });
+export const leaderboardReloadSchema = z.object({ type: z.literal('leaderboard.reload') });
+/** Arena panel: pin (or unpin) a pool opponent, or drop it; the host turns these into runner calls. */
+export const arenaPinSchema = z.object({ type: z.literal('arena.pin'), opponent: z.string().min(1), pinned: z.boolean() });
+export const arenaDropSchema = z.object({ type: z.literal('arena.drop'), opponent: z.string().min(1) });
 
 export const webviewToHostSchema = z.discriminatedUnion('type', [
   readySchema,
@@ -138,6 +187,11 @@ export const webviewToHostSchema = z.discriminatedUnion('type', [
   openReplaySchema,
   exportFileSchema,
   logSchema,
+  leaderboardPickSchema,
+  leaderboardExportSchema,
+  leaderboardReloadSchema,
+  arenaPinSchema,
+  arenaDropSchema,
 ]);
 export type WebviewToHost = z.infer<typeof webviewToHostSchema>;
 
@@ -169,7 +223,20 @@ export type ReplayState = z.infer<typeof replayStateSchema>;
 export const diagnosticsStateSchema = z.object({ panel: z.literal('diagnostics') });
 export type DiagnosticsState = z.infer<typeof diagnosticsStateSchema>;
 
-export const panelStateSchema = z.discriminatedUnion('panel', [dashboardStateSchema, replayStateSchema, diagnosticsStateSchema]);
+/** The Leaderboard panel remembers its sources, so a reloaded window shows the same board. */
+export const leaderboardStateSchema = z.object({ panel: z.literal('leaderboard'), sources: z.array(z.string()) });
+export type LeaderboardState = z.infer<typeof leaderboardStateSchema>;
+
+export const arenaStateSchema = z.object({
+  panel: z.literal('arena'),
+  sortKey: z.string(),
+  sortDir: z.enum(['asc', 'desc']),
+  /** Ratings chart: conservative rating (mu − 3 sigma), or mu with a ±sigma band. */
+  ratingView: z.enum(['ordinal', 'mu']),
+});
+export type ArenaState = z.infer<typeof arenaStateSchema>;
+
+export const panelStateSchema = z.discriminatedUnion('panel', [dashboardStateSchema, replayStateSchema, diagnosticsStateSchema, leaderboardStateSchema, arenaStateSchema]);
 export type PanelState = z.infer<typeof panelStateSchema>;
 
 // ---------------------------------------------------------------------------------------------
