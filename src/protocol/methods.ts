@@ -5,6 +5,7 @@
  * schemas, so a method's shape is written once.
  */
 import type { z } from 'zod';
+import { ARENA_METHODS, ARENA_NOTIFICATIONS } from './arena';
 import { runReportSchema, submissionSummarySchema } from './documents';
 import {
   CancelResultSchema,
@@ -35,6 +36,8 @@ export const RUN_METHODS = {
   'run.report': { params: EmptyParamsSchema, result: runReportSchema.nullable() },
   /** Builds policy/ as a submit would (same build cache) and returns its diagnostics; runs and charges nothing. */
   'run.check': { params: EmptyParamsSchema, result: CheckResultSchema },
+  /** Arena runs (two-sided games): src/protocol/arena.ts. */
+  ...ARENA_METHODS,
 } as const;
 
 export type RunMethod = keyof typeof RUN_METHODS;
@@ -61,6 +64,7 @@ export const RUN_NOTIFICATIONS = {
   'run.submitted': SubmittedNotificationSchema,
   'run.completed': CompletedNotificationSchema,
   'run.rejected': RejectedNotificationSchema,
+  ...ARENA_NOTIFICATIONS,
 } as const;
 
 export type RunNotification = keyof typeof RUN_NOTIFICATIONS;

@@ -64,6 +64,10 @@ export const RunErrorCode = {
   internal: 1010,
   /** A `strict` submit of a policy with type errors; diagnostics are in `data`. */
   typeErrors: 1011,
+  /** An `arena.*` method on a single-agent run, or `run.submit`/`run.feedback`/`run.finish` on an arena run (src/protocol/arena.ts). */
+  wrongRunKind: 1020,
+  /** `arena.pin`/`arena.drop` refused: no such opponent, a pinned one, or the last one. */
+  poolRefused: 1021,
 } as const;
 export type RunErrorCodeName = keyof typeof RunErrorCode;
 

@@ -75,6 +75,9 @@ export class RunnerClient extends EventEmitter<RunClientEvents> {
     },
     'run.completed': (p) => this.emit('run.completed', p),
     'run.rejected': (p) => this.emit('run.rejected', p),
+    'arena.progress': (p) => this.emit('arena.progress', p),
+    'arena.submitted': (p) => this.emit('arena.submitted', p),
+    'arena.completed': (p) => this.emit('arena.completed', p),
   };
 
   private constructor(private readonly socket: WebSocket) {

@@ -15,6 +15,8 @@ const REASONS: Record<RunErrorCodeName, string> = {
   cancelled: 'cancelled',
   internal: 'internal',
   typeErrors: 'type_errors',
+  wrongRunKind: 'wrong_run_kind',
+  poolRefused: 'pool_refused',
 };
 
 export class RunError extends Error {

@@ -9,6 +9,7 @@ import { createJSONRPCErrorResponse, JSONRPCErrorException, JSONRPCServer } from
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { RUN_METHOD_NAMES, RUN_METHOD_SCHEMAS, type RunMethod, type RunNotification, type RunNotificationParams, type RunParsedParams, type RunResult } from '../protocol/methods';
 import { describeZodError, PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, RunErrorCode } from '../protocol/run';
+import type { ArenaService } from './arena/service';
 import type { Run } from './run';
 import { RunError } from './runError';
 
@@ -19,6 +20,8 @@ export interface RunnerServerOptions {
   /** Largest accepted message, bytes. Larger frames get a `message_too_large` error reply. */
   maxMessageBytes?: number;
   log?: (message: string) => void;
+  /** Present when the run is an arena run: serves the `arena.*` methods. */
+  arena?: ArenaService;
 }
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -45,7 +48,16 @@ export class RunnerServer {
     'run.restore': (p) => this.run.restore(p.submission),
     'run.report': () => this.run.report(),
     'run.check': () => this.run.check(),
+    'arena.submit': (p) => this.arenaRun().submit(p),
+    'arena.feedback': (p) => this.arenaRun().feedback(p.submission),
+    'arena.status': () => this.arenaRun().status(),
+    'arena.pin': (p) => this.arenaRun().pin(p),
+    'arena.drop': (p) => this.arenaRun().drop(p.opponent),
+    'arena.finish': () => this.arenaRun().finish(),
+    'arena.report': () => this.arenaRun().report(),
   };
+  /** Single-agent methods an arena run answers with the arena method to use instead. */
+  private static readonly ARENA_REPLACES: Partial<Record<RunMethod, string>> = { 'run.submit': 'arena.submit', 'run.feedback': 'arena.feedback', 'run.finish': 'arena.finish', 'run.report': 'arena.report', 'run.restore': 'a restore of policy/ by hand' };
   /** Methods whose malformed requests the run rejects itself: it journals every rejected submit, malformed ones included. */
   private readonly rejectsItself: { readonly [M in RunMethod]?: (raw: unknown) => Promise<RunResult<M>> } = {
     'run.submit': (raw) => this.run.submit(raw),
@@ -59,8 +71,12 @@ export class RunnerServer {
     readonly port: number,
     private readonly maxMessageBytes: number,
     private readonly log: (m: string) => void,
+    private readonly arena: ArenaService | undefined,
   ) {
     this.registerMethods();
+    arena?.on('progress', (p) => this.broadcast('arena.progress', p));
+    arena?.on('submitted', (summary) => this.broadcast('arena.submitted', { summary }));
+    arena?.on('completed', (report) => this.broadcast('arena.completed', { report }));
     run.on('progress', (p) => this.broadcast('run.progress', p));
     run.on('submitted', (summary) => this.broadcast('run.submitted', { summary }));
     run.on('completed', (report) => this.broadcast('run.completed', { report }));
@@ -104,7 +120,7 @@ export class RunnerServer {
     const address = wss.address();
     if (address === null || typeof address === 'string') throw new Error(`the runner server listens on ${address}, not on a TCP port`);
     const port = address.port;
-    const server = new RunnerServer(wss, run, token, host, port, maxMessageBytes, log);
+    const server = new RunnerServer(wss, run, token, host, port, maxMessageBytes, log, opts.arena);
     wss.on('connection', (socket) => server.accept(socket));
     return server;
   }
@@ -155,6 +171,8 @@ export class RunnerServer {
 
   /** Validates the params against the method table, then runs the handler; every failure becomes a JSON-RPC error reply. */
   private dispatch<M extends RunMethod>(name: M, raw: unknown): Promise<RunResult<M>> {
+    const instead = this.arena ? RunnerServer.ARENA_REPLACES[name] : undefined;
+    if (instead) return Promise.reject(new JSONRPCErrorException(`${name} does not apply to an arena run (${this.run.config.envId}): use ${instead}`, RunErrorCode.wrongRunKind, { reason: 'wrong_run_kind', use: instead }));
     const parsed = RUN_METHOD_SCHEMAS[name].params.safeParse(raw ?? {});
     if (!parsed.success) {
       const own = this.rejectsItself[name];
@@ -163,6 +181,11 @@ export class RunnerServer {
     }
     const handler: Handlers[M] = this.handlers[name];
     return this.call(() => handler(parsed.data));
+  }
+
+  private arenaRun(): ArenaService {
+    if (!this.arena) throw new RunError('wrongRunKind', `${this.run.config.envId} is not an arena game: arena.* methods need a run on ConnectFour-v0 or CaptureTheFlag-v0`);
+    return this.arena;
   }
 
   private async call<T>(fn: () => T | Promise<T>): Promise<T> {
