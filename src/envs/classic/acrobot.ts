@@ -31,11 +31,15 @@ export class AcrobotEnv implements Env<Float64Array, number> {
   private readonly k4 = new Float64Array(4);
   private readonly tmp = new Float64Array(4);
 
-  constructor(private readonly book = true) {}
+  constructor(
+    private readonly book = true,
+    /** Half-width of the uniform initial state (Gymnasium's default reset range, ±0.1). */
+    private readonly resetBound = 0.1,
+  ) {}
 
   reset(opts: ResetOptions = {}): ResetResult<Float64Array> {
     if (opts.seed !== undefined) this.rng.reseed(opts.seed);
-    const [low, high] = readResetBounds(opts.options, -0.1, 0.1);
+    const [low, high] = readResetBounds(opts.options, -this.resetBound, this.resetBound);
     // Gymnasium stores the reset state as float32.
     for (let i = 0; i < 4; i++) this.s[i] = Math.fround(this.rng.uniform(low, high));
     this.writeObs();

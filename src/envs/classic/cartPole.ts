@@ -16,6 +16,8 @@ const X_THRESHOLD = 2.4;
 
 export interface CartPoleParams {
   suttonBartoReward: boolean;
+  /** Half-width of the uniform initial state, every component (Gymnasium's default, ±0.05). */
+  resetBound?: number;
 }
 
 export class CartPoleEnv implements Env<Float64Array, number> {
@@ -39,7 +41,8 @@ export class CartPoleEnv implements Env<Float64Array, number> {
 
   reset(opts: ResetOptions = {}): ResetResult<Float64Array> {
     if (opts.seed !== undefined) this.rng.reseed(opts.seed);
-    const [low, high] = readResetBounds(opts.options, -0.05, 0.05);
+    const bound = this.params.resetBound ?? 0.05;
+    const [low, high] = readResetBounds(opts.options, -bound, bound);
     this.x = this.rng.uniform(low, high);
     this.xDot = this.rng.uniform(low, high);
     this.theta = this.rng.uniform(low, high);

@@ -38,11 +38,16 @@ export class MountainCarContinuousEnv implements Env<Float64Array, Float64Array>
   private readonly obs = new Float64Array(2);
   private readonly result: StepResult<Float64Array> = { observation: this.obs, reward: 0, terminated: false, truncated: false, info: EMPTY_INFO };
 
-  constructor(private readonly goalVelocity = 0) {}
+  constructor(
+    private readonly goalVelocity = 0,
+    /** The initial position's uniform range (Gymnasium's default, [-0.6, -0.4]). */
+    private readonly resetLow = -0.6,
+    private readonly resetHigh = -0.4,
+  ) {}
 
   reset(opts: ResetOptions = {}): ResetResult<Float64Array> {
     if (opts.seed !== undefined) this.rng.reseed(opts.seed);
-    const [low, high] = readResetBounds(opts.options, -0.6, -0.4);
+    const [low, high] = readResetBounds(opts.options, this.resetLow, this.resetHigh);
     this.position = this.rng.uniform(low, high);
     this.velocity = 0;
     this.stateIsF32 = false;

@@ -21,12 +21,17 @@ export class PendulumEnv implements Env<Float64Array, Float64Array> {
   private readonly obs = new Float64Array(3);
   private readonly result: StepResult<Float64Array> = { observation: this.obs, reward: 0, terminated: false, truncated: false, info: EMPTY_INFO };
 
-  constructor(private readonly g = 10.0) {}
+  constructor(
+    private readonly g = 10.0,
+    /** Half-widths of the initial angle and angular velocity (Gymnasium's defaults, π and 1). */
+    private readonly xInit = Math.PI,
+    private readonly yInit = 1.0,
+  ) {}
 
   reset(opts: ResetOptions = {}): ResetResult<Float64Array> {
     if (opts.seed !== undefined) this.rng.reseed(opts.seed);
-    const xInit = readHalfWidth(opts.options, 'x_init', Math.PI);
-    const yInit = readHalfWidth(opts.options, 'y_init', 1.0);
+    const xInit = readHalfWidth(opts.options, 'x_init', this.xInit);
+    const yInit = readHalfWidth(opts.options, 'y_init', this.yInit);
     this.theta = this.rng.uniform(-xInit, xInit);
     this.thetaDot = this.rng.uniform(-yInit, yInit);
     this.lastU = 0;

@@ -6,6 +6,7 @@
 import type { Env } from './env';
 import type { FailureReturn } from './failureReturn';
 import type { ParamSpecs, ParamValues } from './params';
+import type { TrainingSchema } from './training';
 
 export interface EnvDefinition {
   /** Gymnasium-style id, e.g. `CartPole-v1`. */
@@ -43,6 +44,11 @@ export interface EnvDefinition {
   readonly guide?: string;
   /** Extra files a new workspace gets under `policy/` (e.g. a constants module), path → source. */
   readonly workspaceFiles?: Readonly<Record<string, string>>;
+  /**
+   * The parameters a training configuration (a practice submit's `--config`) may change, each
+   * within bounds (`training.ts`). Absent: the environment offers no practice configurations.
+   */
+  readonly training?: TrainingSchema;
 }
 
 /** What a plugin module exports: `environments` (or a default export) listing its definitions. */

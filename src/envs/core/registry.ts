@@ -8,6 +8,7 @@ import type { EnvDefinition, EnvPluginModule } from './definition';
 import { EpisodeLimits, type Env } from './env';
 import { failureReturnOf, hasFailureReturn } from './failureReturn';
 import { resolveParams, type ParamValues } from './params';
+import { trainingSchemaProblem } from './training';
 
 export class UnknownEnvError extends Error {
   override name = 'UnknownEnvError';
@@ -121,4 +122,6 @@ function validateDefinition(def: EnvDefinition, source: string): void {
   if (!hasFailureReturn(def)) {
     throw new Error(`${where} has no finite failureReturn (the worst return within its time limit; a failed episode scores it)`);
   }
+  const training = trainingSchemaProblem(def);
+  if (training) throw new Error(`${where}: ${training}`);
 }

@@ -98,6 +98,8 @@ function highwayDefinition(fast: boolean): EnvDefinition {
       ? 'Drive fast on a 3-lane highway among 20 IDM vehicles without crashing (5 Hz simulation, only ego collisions); reward in [0, 1] per second, 30 s.'
       : 'Drive fast on a 4-lane highway among 50 IDM vehicles without crashing, preferably on the right; reward in [0, 1] per second, 40 s.',
     params: highwayParams(fast),
+    // Traffic density is what a practice configuration may change (fewer, sparser vehicles first).
+    training: { vehicles_count: { min: 0, max: 100 }, vehicles_density: { min: 0.1, max: 3 } },
     maxEpisodeSteps: null,
     rewardRange: [0, 1],
     failureReturn: highwayFailureReturn,

@@ -4,13 +4,15 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import type { Env } from '../core/env';
+import { ParamError, type ParamSpecs, type ParamValues } from '../core/params';
+import type { TrainingSchema } from '../core/training';
 import { babyaiIds } from './babyai';
 import { BABYAI_DECLARATIONS, BABYAI_POLICY_MODULE, BABYAI_STARTER } from './babyai/policyFiles';
 import { CrossingEnv } from './envs/crossing';
 import { MultiRoomEnv } from './envs/multiRoom';
 import { ObstructedMaze1Env, ObstructedMazeFullEnv, type ObstructedMazeFullConfig } from './envs/obstructedMaze';
 import { KeyCorridorEnv, UnlockEnv, UnlockPickupEnv } from './envs/rooms';
-import { DoorKeyEnv, EmptyEnv, FourRoomsEnv, LavaGapEnv } from './envs/simple';
+import { DoorKeyEnv, EmptyEnv, FourRoomsEnv, KEY_PLACEMENTS, LavaGapEnv, type KeyPlacement } from './envs/simple';
 import { MINIGRID_DECLARATIONS, MINIGRID_POLICY_MODULE, MINIGRID_STARTER } from './policyFiles';
 
 function minigrid(id: string, description: string, create: () => Env): EnvDefinition {
@@ -30,6 +32,25 @@ function minigrid(id: string, description: string, create: () => Env): EnvDefini
   };
 }
 
+/**
+ * An id whose generator takes Gymnasium's constructor arguments (plus `key_placement`, ours) as
+ * parameters: the defaults are the id's registered values, so a run left at its defaults gets
+ * MiniGrid's levels; training configurations may change the `training` subset.
+ */
+function configurable(id: string, description: string, params: ParamSpecs, training: TrainingSchema, create: (p: ParamValues) => Env): EnvDefinition {
+  return { ...minigrid(id, description, () => create({})), params, training, create };
+}
+
+const int = (p: ParamValues, name: string): number | undefined => p[name] as number | undefined;
+const placement = (p: ParamValues): KeyPlacement => (p['key_placement'] as KeyPlacement | undefined) ?? 'anywhere';
+const KEY_PLACEMENT_PARAM = {
+  type: 'enum',
+  default: 'anywhere',
+  values: KEY_PLACEMENTS,
+  description: 'Where the key lies relative to the locked door: anywhere (MiniGrid), near_door or far_from_door',
+} as const;
+const sizeParam = (n: number, min: number): ParamSpecs[string] => ({ type: 'integer', default: n, min, max: 32, description: 'Grid side, walls included' });
+
 const REWARD = 'Reward 1 − 0.9·steps/max_steps on success, else 0.';
 
 const empty = [5, 6, 8, 16].flatMap((n) => {
@@ -39,7 +60,13 @@ const empty = [5, 6, 8, 16].flatMap((n) => {
 });
 
 const doorKey = [5, 6, 8, 16].map((n) =>
-  minigrid(`MiniGrid-DoorKey-${n}x${n}-v0`, `Pick up the yellow key, unlock the door in the wall and reach the goal (${n}×${n}). ${REWARD}`, () => new DoorKeyEnv(n)),
+  configurable(
+    `MiniGrid-DoorKey-${n}x${n}-v0`,
+    `Pick up the yellow key, unlock the door in the wall and reach the goal (${n}×${n}). ${REWARD}`,
+    { size: sizeParam(n, 5), key_placement: KEY_PLACEMENT_PARAM },
+    { size: { min: 5, max: 16 }, key_placement: { values: KEY_PLACEMENTS } },
+    (p) => new DoorKeyEnv(int(p, 'size') ?? n, placement(p)),
+  ),
 );
 
 const keyCorridor = (
@@ -52,11 +79,27 @@ const keyCorridor = (
     [6, 3],
   ] as const
 ).map(([s, r]) =>
-  minigrid(`MiniGrid-KeyCorridorS${s}R${r}-v0`, `Find the key behind closed doors, unlock the locked room off the corridor and pick up the ball (rooms ${s}×${s}, ${r} rows). ${REWARD}`, () => new KeyCorridorEnv(s, r)),
+  configurable(
+    `MiniGrid-KeyCorridorS${s}R${r}-v0`,
+    `Find the key behind closed doors, unlock the locked room off the corridor and pick up the ball (rooms ${s}×${s}, ${r} rows). ${REWARD}`,
+    {
+      room_size: { type: 'integer', default: s, min: 3, max: 10, description: 'Side of each room, walls included' },
+      num_rows: { type: 'integer', default: r, min: 1, max: 6, description: 'Rows of rooms beside the corridor' },
+      key_placement: KEY_PLACEMENT_PARAM,
+    },
+    { room_size: { min: 3, max: 6 }, num_rows: { min: 1, max: 3 }, key_placement: { values: KEY_PLACEMENTS } },
+    (p) => new KeyCorridorEnv(int(p, 'room_size') ?? s, int(p, 'num_rows') ?? r, placement(p)),
+  ),
 );
 
 const lavaGap = [5, 6, 7].map((n) =>
-  minigrid(`MiniGrid-LavaGapS${n}-v0`, `Cross a lava column through its single gap to the goal (${n}×${n}); lava ends the episode. ${REWARD}`, () => new LavaGapEnv(n)),
+  configurable(
+    `MiniGrid-LavaGapS${n}-v0`,
+    `Cross a lava column through its single gap to the goal (${n}×${n}); lava ends the episode. ${REWARD}`,
+    { size: sizeParam(n, 5) },
+    { size: { min: 5, max: 9 } },
+    (p) => new LavaGapEnv(int(p, 'size') ?? n),
+  ),
 );
 
 const crossings = (
@@ -66,10 +109,17 @@ const crossings = (
     [9, 3],
     [11, 5],
   ] as const
-).flatMap(([s, n]) => [
-  minigrid(`MiniGrid-LavaCrossingS${s}N${n}-v0`, `Cross ${n} lava river(s) through their openings to the goal (${s}×${s}); lava ends the episode. ${REWARD}`, () => new CrossingEnv(s, n, 'lava')),
-  minigrid(`MiniGrid-SimpleCrossingS${s}N${n}-v0`, `Find the openings in ${n} wall(s) and reach the goal (${s}×${s}). ${REWARD}`, () => new CrossingEnv(s, n, 'wall')),
-]);
+).flatMap(([s, n]) => {
+  const params: ParamSpecs = {
+    size: sizeParam(s, 5),
+    num_crossings: { type: 'integer', default: n, min: 0, max: 30, description: 'Rivers (lava or walls) to cross; at most the grid has room for' },
+  };
+  const training: TrainingSchema = { size: { min: 5, max: 11 }, num_crossings: { min: 0, max: 5 } };
+  return [
+    configurable(`MiniGrid-LavaCrossingS${s}N${n}-v0`, `Cross ${n} lava river(s) through their openings to the goal (${s}×${s}); lava ends the episode. ${REWARD}`, params, training, (p) => new CrossingEnv(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'lava')),
+    configurable(`MiniGrid-SimpleCrossingS${s}N${n}-v0`, `Find the openings in ${n} wall(s) and reach the goal (${s}×${s}). ${REWARD}`, params, training, (p) => new CrossingEnv(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'wall')),
+  ];
+});
 
 const om1 = (
   [
@@ -112,11 +162,30 @@ const unlock = [
   minigrid('MiniGrid-BlockedUnlockPickup-v0', `Move the ball blocking the locked door, unlock it and pick up the box behind it. ${REWARD}`, () => new UnlockPickupEnv(true)),
 ];
 
+function multiRoomId(id: string, description: string, minRooms: number, maxRooms: number, maxSize: number): EnvDefinition {
+  return configurable(
+    id,
+    description,
+    {
+      minNumRooms: { type: 'integer', default: minRooms, min: 1, max: 6, description: 'Fewest rooms in the chain' },
+      maxNumRooms: { type: 'integer', default: maxRooms, min: 1, max: 6, description: 'Most rooms in the chain (at least minNumRooms)' },
+      maxRoomSize: { type: 'integer', default: maxSize, min: 4, max: 10, description: 'Largest room side, walls included' },
+    },
+    { minNumRooms: { min: 1, max: 6 }, maxNumRooms: { min: 1, max: 6 }, maxRoomSize: { min: 4, max: 10 } },
+    (p) => {
+      const lo = int(p, 'minNumRooms') ?? minRooms;
+      const hi = int(p, 'maxNumRooms') ?? maxRooms;
+      if (lo > hi) throw new ParamError(id, 'maxNumRooms', `must be >= minNumRooms (${lo}), got ${hi}`);
+      return new MultiRoomEnv(lo, hi, int(p, 'maxRoomSize') ?? maxSize);
+    },
+  );
+}
+
 const multiRoom = [
-  minigrid('MiniGrid-MultiRoom-N2-S4-v0', `Traverse 2 small rooms through a closed door to the goal. ${REWARD}`, () => new MultiRoomEnv(2, 2, 4)),
-  minigrid('MiniGrid-MultiRoom-N4-S5-v0', `Traverse a chain of rooms (legacy id: 6 rooms of size ≤ 5) through closed doors to the goal. ${REWARD}`, () => new MultiRoomEnv(6, 6, 5)),
-  minigrid('MiniGrid-MultiRoom-N4-S5-v1', `Traverse 4 rooms of size ≤ 5 through closed doors to the goal. ${REWARD}`, () => new MultiRoomEnv(4, 4, 5)),
-  minigrid('MiniGrid-MultiRoom-N6-v0', `Traverse 6 rooms of size ≤ 10 through closed doors to the goal. ${REWARD}`, () => new MultiRoomEnv(6, 6, 10)),
+  multiRoomId('MiniGrid-MultiRoom-N2-S4-v0', `Traverse 2 small rooms through a closed door to the goal. ${REWARD}`, 2, 2, 4),
+  multiRoomId('MiniGrid-MultiRoom-N4-S5-v0', `Traverse a chain of rooms (legacy id: 6 rooms of size ≤ 5) through closed doors to the goal. ${REWARD}`, 6, 6, 5),
+  multiRoomId('MiniGrid-MultiRoom-N4-S5-v1', `Traverse 4 rooms of size ≤ 5 through closed doors to the goal. ${REWARD}`, 4, 4, 5),
+  multiRoomId('MiniGrid-MultiRoom-N6-v0', `Traverse 6 rooms of size ≤ 10 through closed doors to the goal. ${REWARD}`, 6, 6, 10),
 ];
 
 export const minigridEnvironments: readonly EnvDefinition[] = [

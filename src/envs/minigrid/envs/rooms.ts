@@ -4,10 +4,20 @@
  */
 import { COLOR_INDEX_NAMES, OBJECT, OBJECT_NAMES } from '../constants';
 import { RoomGridEnv } from '../roomGrid';
+import type { KeyPlacement } from './simple';
 
-/** KeyCorridorEnv(room_size, num_rows, obj_type="ball"): the ball behind a locked door off a corridor. */
+/**
+ * KeyCorridorEnv(room_size, num_rows, obj_type="ball"): the ball behind a locked door off a
+ * corridor. `keyPlacement` (training configurations): `near_door` puts the key in the room across
+ * the corridor from the locked door, `far_from_door` in the left-hand room farthest from it;
+ * `anywhere` is MiniGrid's random row.
+ */
 export class KeyCorridorEnv extends RoomGridEnv {
-  constructor(roomSize: number, numRows: number) {
+  constructor(
+    roomSize: number,
+    numRows: number,
+    readonly keyPlacement: KeyPlacement = 'anywhere',
+  ) {
     super({ roomSize, numRows, numCols: 3, maxSteps: 30 * roomSize * roomSize, task: 'pickup' });
   }
 
@@ -17,7 +27,9 @@ export class KeyCorridorEnv extends RoomGridEnv {
     const roomIdx = this.randInt(0, this.numRows);
     const door = this.addDoor(2, roomIdx, 2, undefined, true);
     const obj = this.addObject(2, roomIdx, 'ball');
-    const keyRow = this.randInt(0, this.numRows);
+    // The draw happens in every mode so the rest of the layout keeps MiniGrid's call order.
+    const drawn = this.randInt(0, this.numRows);
+    const keyRow = this.keyPlacement === 'near_door' ? roomIdx : this.keyPlacement === 'far_from_door' ? (roomIdx < this.numRows / 2 ? this.numRows - 1 : 0) : drawn;
     this.addObject(0, keyRow, 'key', this.objColor[door.id]);
     this.placeAgentInRoom(1, Math.floor(this.numRows / 2));
     this.connectAll();

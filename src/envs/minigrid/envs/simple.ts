@@ -16,9 +16,20 @@ export class EmptyEnv extends MiniGridEnv {
   }
 }
 
+/**
+ * Where a training configuration puts the key relative to the locked door: `anywhere` (MiniGrid's
+ * rule, the default), `near_door` (within two steps of the door) or `far_from_door` (the farther
+ * half of the free cells on the agent's side).
+ */
+export type KeyPlacement = 'anywhere' | 'near_door' | 'far_from_door';
+export const KEY_PLACEMENTS: readonly KeyPlacement[] = ['anywhere', 'near_door', 'far_from_door'];
+
 /** DoorKeyEnv(size): a wall column with a locked yellow door, a yellow key on the agent's side. */
 export class DoorKeyEnv extends MiniGridEnv {
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    readonly keyPlacement: KeyPlacement = 'anywhere',
+  ) {
     super({ width: size, height: size, maxSteps: 10 * size * size, seeThroughWalls: false, task: 'goal' });
   }
 
@@ -31,8 +42,23 @@ export class DoorKeyEnv extends MiniGridEnv {
     this.placeAgent([0, 0], [split, h]);
     const doorY = this.randInt(1, w - 2);
     this.set(split, doorY, this.newObject(OBJECT.door, COLOR.yellow, STATE.locked));
-    this.placeObj(this.newObject(OBJECT.key, COLOR.yellow), [0, 0], [split, h]);
+    // `anywhere` draws exactly as MiniGrid does (no reject test), so default layouts are unchanged.
+    this.placeObj(this.newObject(OBJECT.key, COLOR.yellow), [0, 0], [split, h], this.keyReject(split, doorY, h));
     this.mission = 'use the key to open the door and then get to the goal';
+  }
+
+  private keyReject(doorX: number, doorY: number, h: number): ((x: number, y: number) => boolean) | undefined {
+    if (this.keyPlacement === 'anywhere') return undefined;
+    const dist = (x: number, y: number): number => Math.abs(x - doorX) + Math.abs(y - doorY);
+    if (this.keyPlacement === 'near_door') return (x, y) => dist(x, y) > 2;
+    let farthest = 0;
+    for (let y = 1; y < h - 1; y++) {
+      for (let x = 1; x < doorX; x++) {
+        if (this.cells[this.index(x, y)] === 0 && !(x === this.agentX && y === this.agentY)) farthest = Math.max(farthest, dist(x, y));
+      }
+    }
+    const threshold = Math.ceil((farthest + 1) / 2);
+    return (x, y) => dist(x, y) < threshold;
   }
 }
 

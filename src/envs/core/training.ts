@@ -1,0 +1,91 @@
+/**
+ * Training configurations (EnvGen): which of an environment's parameters a practice submit may
+ * change, and within which bounds. A definition declares them as `training`; a configuration
+ * is checked here (zod) before anything runs, so a refused one names the parameter and its
+ * bounds and costs nothing. Validation and assessment never see a configuration: they use the
+ * run's own parameters.
+ */
+import { z } from 'zod';
+import type { EnvDefinition } from './definition';
+import type { ParamSpec, ParamValue, ParamValues } from './params';
+
+/** Bounds a training configuration must stay within, for one declared parameter (inclusive). */
+export type TrainingKnob =
+  | { readonly min: number; readonly max: number; readonly note?: string }
+  | { readonly values: readonly string[]; readonly note?: string };
+
+/** Parameter name → bounds. Every name must be one of the definition's `params`. */
+export type TrainingSchema = Readonly<Record<string, TrainingKnob>>;
+
+export type TrainingCheck = { ok: true; params: ParamValues } | { ok: false; param: string; message: string };
+
+/** "size: integer 5..16" or "key_placement: one of anywhere, near_door, far_from_door". */
+export function describeKnob(name: string, knob: TrainingKnob, spec: ParamSpec | undefined): string {
+  if ('values' in knob) return `${name}: one of ${knob.values.join(', ')}`;
+  return `${name}: ${spec?.type === 'integer' ? 'integer' : 'number'} ${knob.min}..${knob.max}`;
+}
+
+/** Every knob of the definition, one phrase each (empty when it declares none). */
+export function describeTraining(def: EnvDefinition): string[] {
+  return Object.entries(def.training ?? {}).map(([name, knob]) => describeKnob(name, knob, def.params[name]));
+}
+
+function knobSchema(name: string, knob: TrainingKnob, spec: ParamSpec | undefined): z.ZodType<ParamValue> {
+  const bounds = describeKnob(name, knob, spec);
+  if ('values' in knob) {
+    const [first, ...rest] = knob.values;
+    return z.enum([first!, ...rest] as [string, ...string[]], { error: `must be ${bounds}` });
+  }
+  let n = z.number({ error: `must be a number (${bounds})` });
+  if (spec?.type === 'integer') n = n.int({ error: `must be an integer (${bounds})` });
+  return n.min(knob.min, { error: `is outside its bounds (${bounds})` }).max(knob.max, { error: `is outside its bounds (${bounds})` });
+}
+
+/** The zod schema of a configuration's `params` for this definition (strict: undeclared names are refused). */
+export function trainingParamsSchema(def: EnvDefinition): z.ZodType<Record<string, ParamValue>> {
+  const shape: Record<string, z.ZodType<ParamValue>> = {};
+  for (const [name, knob] of Object.entries(def.training ?? {})) shape[name] = knobSchema(name, knob, def.params[name]).optional() as z.ZodType<ParamValue>;
+  return z.strictObject(shape) as unknown as z.ZodType<Record<string, ParamValue>>;
+}
+
+/**
+ * Checks a configuration's parameter overrides against the definition's training schema. On
+ * success, `params` are the run's parameters with the overrides applied (what practice episodes
+ * make the environment with). The first problem found is the one reported.
+ */
+export function checkTrainingParams(def: EnvDefinition, runParams: ParamValues, overrides: Readonly<Record<string, unknown>>): TrainingCheck {
+  const knobs = def.training ?? {};
+  const allowed = Object.keys(knobs);
+  for (const name of Object.keys(overrides)) {
+    if (!(name in knobs)) {
+      const list = allowed.map((k) => describeKnob(k, knobs[k]!, def.params[k]));
+      return {
+        ok: false,
+        param: name,
+        message: `${def.id}: parameter "${name}" is not one a training configuration may change (${list.length ? `it may change ${list.join('; ')}` : 'this environment declares none'})`,
+      };
+    }
+  }
+  const parsed = trainingParamsSchema(def).safeParse(overrides);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = String(issue.path[0] ?? '');
+    return { ok: false, param, message: `${def.id}: parameter "${param}" ${issue.message}, got ${JSON.stringify(overrides[param])}` };
+  }
+  return { ok: true, params: { ...runParams, ...parsed.data } };
+}
+
+/** Registration-time check: every knob names a declared parameter, inside that parameter's own bounds. */
+export function trainingSchemaProblem(def: EnvDefinition): string | undefined {
+  for (const [name, knob] of Object.entries(def.training ?? {})) {
+    const spec = def.params[name];
+    if (!spec) return `training knob "${name}" is not a declared parameter`;
+    if ('values' in knob) {
+      if (spec.type !== 'enum' || knob.values.length === 0 || knob.values.some((v) => !spec.values.includes(v))) return `training knob "${name}" lists values the parameter does not take`;
+    } else {
+      if (spec.type !== 'number' && spec.type !== 'integer') return `training knob "${name}" has numeric bounds on a ${spec.type} parameter`;
+      if (!(knob.min <= knob.max) || (spec.min !== undefined && knob.min < spec.min) || (spec.max !== undefined && knob.max > spec.max)) return `training knob "${name}" bounds ${knob.min}..${knob.max} are not inside the parameter's`;
+    }
+  }
+  return undefined;
+}
