@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
 import type { EpisodeSkills, SkillRate } from './skills';
+import { attributionSchema } from './attribution';
 import type { BudgetState, CandidateResult, CurvePoint, EditSummary, EpisodeSummary, PairedComparison, ReturnStats, RunReport, SubmissionSummary } from './feedback';
 
 const num = z.number();
@@ -99,6 +100,7 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   paired: z.looseObject({ parent: pairedComparisonSchema.nullable(), bestSoFar: pairedComparisonSchema.nullable() }).optional(),
   failureReturn: num.optional(),
   skills: z.array(skillRateSchema).optional(),
+  attribution: attributionSchema.optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
 });
 

@@ -5,6 +5,7 @@
 import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
 import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
 import { expandLanderSteps, LANDER_DELTA_FORMAT } from './landerTrajectory';
+import { expandMujocoSteps, MUJOCO_DELTA_FORMAT } from './mujocoTrajectory';
 import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
@@ -97,6 +98,7 @@ const EXPANDERS: Record<string, ((initial: unknown, steps: readonly unknown[]) =
   [MINIGRID_DELTA_FORMAT]: expandMiniGridSteps,
   [WALKER_DELTA_FORMAT]: expandWalkerSteps,
   [LANDER_DELTA_FORMAT]: expandLanderSteps,
+  [MUJOCO_DELTA_FORMAT]: expandMujocoSteps,
 };
 
 export function expandTrajectory(t: Trajectory): Trajectory {
@@ -124,4 +126,6 @@ export interface EpisodeRecord {
   log: { text: string; truncated: boolean };
   /** Each skill the environment family declares, as this episode measured it (src/skills); absent for families without skills. */
   skills?: EpisodeSkills;
+  /** Ids of the bundle's coverage probes that ran (ascending), when the batch asked for coverage (src/sandbox/coverage). */
+  coverage?: number[];
 }

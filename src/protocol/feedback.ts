@@ -5,6 +5,7 @@
  */
 import type { EpisodeRecord, EpisodeStatus } from './episodes';
 import type { SkillRate } from './skills';
+import type { Attribution } from './attribution';
 
 export interface BudgetState {
   total: number;
@@ -93,6 +94,8 @@ export interface SubmissionSummary {
   paired?: PairedEvidence;
   /** Each declared skill's rate over the episodes, in declaration order (absent for families without skills). */
   skills?: SkillRate[];
+  /** Which functions and branches ran in failed or low-return episodes as against successful ones (absent when the episodes do not split). */
+  attribution?: Attribution;
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
   files: { trajectories: string[]; logs: string[]; evicted: boolean };
 }

@@ -4,7 +4,7 @@ import type { RunConfig } from './config';
 import type { SeedDeriver, Split } from './secret';
 
 /** Hidden cases (validation, assessment) record nothing an agent could read. */
-const HIDDEN_LIMITS: Partial<EpisodeLimits> = { maxTrajectorySteps: 0, maxLogBytes: 0, recordSnapshots: false };
+const HIDDEN_LIMITS: Partial<EpisodeLimits> = { maxTrajectorySteps: 0, maxLogBytes: 0, recordSnapshots: false, coverage: false };
 
 export type BatchBase = Omit<BatchRequest, 'onEpisode' | 'signal'>;
 
@@ -15,6 +15,8 @@ export function batchRequest(config: RunConfig, seeds: SeedDeriver, bundle: Poli
     maxTrajectorySteps: config.maxTrajectorySteps,
     maxLogBytes: config.maxLogBytes,
     recordSnapshots: config.recordSnapshots,
+    // Which code ran in each episode, for the feedback's attribution (train cases only).
+    coverage: true,
   };
   return {
     bundle,

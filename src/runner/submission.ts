@@ -16,6 +16,8 @@ import type { SubmissionSummary } from '../protocol/feedback';
 import type { ProgressNotification } from '../protocol/run';
 import { declaredSkills } from '../skills';
 import { skillRates } from '../skills/rates';
+import { bundleProbes } from '../sandbox';
+import { attributeEpisodes } from '../stats/attribution';
 import { scoreEpisodes } from '../stats/failureScore';
 import { returnStats, statusCounts } from '../stats/returnStats';
 import type { Admitted } from './admission';
@@ -177,6 +179,7 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
     })),
     stats: returnStats(scored),
     ...skillsOf(ctx, records),
+    ...attributionOf(admitted.bundle.code, scored),
     failureReturn,
     statusCounts: statusCounts(records),
     wallMs: Math.round(wallMs),
@@ -186,6 +189,13 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
     files,
   };
+}
+
+/** Which functions and branches ran in the failed or low-return episodes (src/stats/attribution.ts), when the batch recorded coverage. */
+function attributionOf(code: string, scored: readonly EpisodeRecord[]): Pick<SubmissionSummary, 'attribution'> {
+  if (!scored.some((r) => r.coverage !== undefined)) return {};
+  const attribution = attributeEpisodes(bundleProbes(code).probes, scored.map((r) => ({ status: r.status, score: r.return, ...(r.coverage ? { coverage: r.coverage } : {}) })));
+  return attribution ? { attribution } : {};
 }
 
 /** The family's skill rates over the batch, when it declares skills. */

@@ -7,6 +7,7 @@ export { DEFAULT_BUNDLE_LIMITS } from './bundle/policyFolder';
 export { typeCheckPolicy, type TypeCheckResult } from './bundle/typeCheck';
 export { SandboxPool, SandboxRequestError, DEFAULT_EPISODE_LIMITS, DEFAULT_HEAP_MB, DEFAULT_RSS_HEADROOM_MB } from './pool/sandboxPool';
 export { CLOCK_ORIGIN_MS, CLOCK_TICK_MS } from './worker/prelude';
+export { bundleProbes } from './coverage/probes';
 export type {
   BatchRequest,
   BuildOptions,

@@ -66,6 +66,8 @@ export interface EpisodeLimits {
   maxLogBytes: number;
   /** Record environment snapshots in trajectories (for replays). */
   recordSnapshots: boolean;
+  /** Record which of the policy's functions and branches ran (`EpisodeRecord.coverage`, src/sandbox/coverage). Default off. */
+  coverage?: boolean;
 }
 
 export interface BatchRequest {

@@ -4,6 +4,7 @@
  * Returns print in the run's format (scoreFormat.ts); `history` is `run.status` history, whose
  * train means set it.
  */
+import { attributionLines } from './attributionText';
 import { formatCaseRanges, formatCaseSet } from '../protocol/caseRanges';
 import { typeErrorLines, type CheckResult } from '../protocol/run';
 import type { EpisodeSummary, ReturnStats, SubmissionSummary } from '../protocol/feedback';
@@ -118,6 +119,8 @@ export function formatSummary(s: SubmissionSummary, history: History): string {
   if (s.note) lines.push(`  note ${s.note}`);
   const skills = skillLines(s.skills);
   if (skills.length) lines.push('  skills (weakest first; mean ± stderr over episodes):', ...skills.map((l) => `    ${l}`));
+  const [attributionHeader, ...places] = attributionLines(s.attribution, fmt);
+  if (attributionHeader) lines.push(`  ${attributionHeader}`, ...places.map((l) => `    ${l}`));
   const paired = pairedLines(s, fmt.delta);
   if (paired.length) lines.push('  paired (mean difference, bootstrap 95% interval):', ...paired.map((l) => `    ${l}`));
   const errors = errorLines([s]);

@@ -33,6 +33,8 @@ import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, 
 import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
+import { coveredBundle } from './loadedBundle';
+import { probesHit } from '../coverage/instrument';
 
 /**
  * Tells the host where the episode is. `announce`: now, not with the next coalesced message.
@@ -63,8 +65,9 @@ const MAX_HEAP_FRACTION = 0.5;
 /** A setup that took longer than this is announced the next time (see the header). */
 const SLOW_SETUP_MS = 2;
 
-export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, bundle: LoadedBundle, beat: Beat): EpisodeRecord {
+export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, loaded: LoadedBundle, beat: Beat): EpisodeRecord {
   const t0 = performance.now();
+  const bundle = msg.limits.coverage === true ? coveredBundle(loaded) : loaded;
   let realm = bundle.realm;
   bundle.realm = undefined;
   const known = setups.get(setupKey(msg));
@@ -295,6 +298,8 @@ class EpisodeRun {
     };
     if (error) record.error = error;
     if (this.skills !== undefined && status !== 'runner_fault') record.skills = this.skills.outcomes();
+    const { coverage } = this.realm;
+    if (coverage !== undefined && status !== 'runner_fault') record.coverage = probesHit(coverage, this.bundle.probes ?? 0);
     return record;
   }
 

@@ -14,7 +14,12 @@ const MAX_MESSAGE = 2000;
 
 export class BundleSourceMap {
   private map: TraceMap | null | undefined;
-  constructor(private readonly code: string, readonly filename: string) {}
+  /** `bundleColumn`: for a bundle with coverage writes (src/sandbox/coverage), its columns as the plain bundle's. */
+  constructor(
+    private readonly code: string,
+    readonly filename: string,
+    private readonly bundleColumn?: (line: number, column: number) => number,
+  ) {}
 
   private traceMap(): TraceMap | null {
     if (this.map !== undefined) return this.map;
@@ -31,7 +36,8 @@ export class BundleSourceMap {
   lookup(line: number, column: number): SourceLocation | null {
     const map = this.traceMap();
     if (!map) return null;
-    const pos = originalPositionFor(map, { line, column: Math.max(0, column - 1) });
+    const plain = this.bundleColumn ? this.bundleColumn(line, column) : column;
+    const pos = originalPositionFor(map, { line, column: Math.max(0, plain - 1) });
     if (pos.source === null || pos.line === null) return null;
     return { file: pos.source.replace(/^(\.\.?\/)+/, ''), line: pos.line, column: (pos.column ?? 0) + 1 };
   }

@@ -14,6 +14,7 @@ import * as vm from 'node:vm';
 import { BUNDLE_FILENAME, POLICY_GLOBAL } from '../bundle/constants';
 import { SEAL_PARAMETER } from './modulePlan';
 import { PRELUDE_SOURCE } from './prelude';
+import { clearCounters, COVERAGE_PARAMETER } from '../coverage/instrument';
 
 /** The frozen realm-side object the prelude returns (all of its functions live in the realm). */
 export interface RealmBridge {
@@ -57,6 +58,8 @@ export interface PolicyRealm {
   episodes: number;
   /** Own keys of the context object once hardened: every string-keyed global lands there too. */
   readonly contextKeys: number;
+  /** The coverage counters (a realm Uint8Array, one per probe) when the code has probes, cleared as each episode begins. */
+  readonly coverage?: Uint8Array;
 }
 
 const preludeScript = new vm.Script(PRELUDE_SOURCE, { filename: 'policyforge-prelude.js' });
@@ -71,6 +74,8 @@ export interface RealmCode {
   shared: boolean;
   /** The code may add globals (see modulePlan.ts); if not, none are looked for between episodes. */
   mayAddGlobals: boolean;
+  /** Coverage probes the code writes to (src/sandbox/coverage/instrument.ts); absent or 0 for none. */
+  probes?: number;
 }
 
 export function createPolicyRealm(bundle: RealmCode, hardened: boolean, sink: LogSink): PolicyRealm {
@@ -89,15 +94,18 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean, sink: Lo
   // A shared module is sealed only in a hardened realm: the fresh realm an episode falls back to
   // gives the outcome of a module of its own, writes to its values included.
   const shareModule = bundle.shared && hardened;
-  const compiled = vm.compileFunction(`${bundle.code}\n;return ${POLICY_GLOBAL};`, [SEAL_PARAMETER], { parsingContext: context, filename: BUNDLE_FILENAME }) as (seal: unknown) => unknown;
+  const compiled = vm.compileFunction(`${bundle.code}\n;return ${POLICY_GLOBAL};`, [SEAL_PARAMETER, COVERAGE_PARAMETER], { parsingContext: context, filename: BUNDLE_FILENAME }) as (seal: unknown, coverage: unknown) => unknown;
   const seal = shareModule ? bridge.seal : bridge.noSeal;
-  const evaluateModule = (): unknown => compiled(seal);
-  return { context, bridge, hardened, evaluateModule, shareModule, mayAddGlobals: bundle.mayAddGlobals, makers: new Map(), setups: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length };
+  // The realm's own typed array: the policy's code only ever holds realm values.
+  const coverage = bundle.probes ? new bridge.Uint8Array(bundle.probes) : undefined;
+  const evaluateModule = (): unknown => compiled(seal, coverage);
+  return { context, bridge, hardened, evaluateModule, shareModule, mayAddGlobals: bundle.mayAddGlobals, makers: new Map(), setups: new Map(), episodes: 0, contextKeys: Reflect.ownKeys(context).length, ...(coverage ? { coverage } : {}) };
 }
 
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
 export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number, streamLog: boolean): boolean {
   realm.episodes++;
+  if (realm.coverage) clearCounters(realm.coverage);
   // Listing keys costs microseconds (the context object holds every global's name): skipped for
   // code that cannot reach the global object.
   const check = realm.mayAddGlobals;
