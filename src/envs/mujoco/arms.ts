@@ -9,6 +9,7 @@ export interface ReacherOptions {
 }
 
 export class ReacherEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_dist', 'reward_ctrl'];
   readonly structure: ObservationStructure = { cos_qpos: 2, sin_qpos: 2, target: 2, qvel: 2, fingertip_minus_target: 2 };
   private fingertip = 0;
   private target = 0;
@@ -72,6 +73,7 @@ export interface PusherOptions {
 }
 
 export class PusherEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_dist', 'reward_ctrl', 'reward_near'];
   readonly structure: ObservationStructure = { qpos: 7, qvel: 7, tips_arm: 3, object: 3, goal: 3 };
   private tips = 0;
   private object = 0;

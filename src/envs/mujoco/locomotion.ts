@@ -38,6 +38,7 @@ export interface PlanarOptions {
 }
 
 export class HalfCheetahEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_forward', 'reward_ctrl'];
   readonly structure: ObservationStructure;
   constructor(readonly o: PlanarOptions) {
     const skip = o.exclude_current_positions_from_observation ? 1 : 0;
@@ -82,6 +83,7 @@ export interface HopperOptions extends PlanarOptions {
 
 /** Hopper and Walker2d: one planar hopping/walking body, velocities clipped to ±10 in the observation. */
 abstract class PlanarWalker extends MujocoEnv {
+  readonly rewardTerms = ['reward_forward', 'reward_ctrl', 'reward_survive'];
   readonly structure: ObservationStructure;
   constructor(info: ModelInfo, readonly o: PlanarOptions & { healthy_reward: number; terminate_when_unhealthy: boolean }) {
     const skip = o.exclude_current_positions_from_observation ? 1 : 0;
@@ -153,6 +155,7 @@ export class Walker2dEnv extends PlanarWalker {
 }
 
 export class SwimmerEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_forward', 'reward_ctrl'];
   readonly structure: ObservationStructure;
   constructor(readonly o: PlanarOptions) {
     const skip = o.exclude_current_positions_from_observation ? 2 : 0;
@@ -208,6 +211,7 @@ export interface AntOptions extends PlanarOptions {
 }
 
 export class AntEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_forward', 'reward_ctrl', 'reward_contact', 'reward_survive'];
   readonly structure: ObservationStructure;
   constructor(readonly o: AntOptions) {
     const m = MODELS.ant;
@@ -366,6 +370,7 @@ export interface HumanoidOptions extends HumanoidObservationOptions {
 }
 
 export class HumanoidEnv extends HumanoidBase {
+  readonly rewardTerms = ['reward_forward', 'reward_ctrl', 'reward_contact', 'reward_survive'];
   constructor(readonly o: HumanoidOptions) {
     super(MODELS.humanoid, o);
   }
@@ -420,6 +425,7 @@ export interface HumanoidStandupOptions extends HumanoidObservationOptions {
 }
 
 export class HumanoidStandupEnv extends HumanoidBase {
+  readonly rewardTerms = ['reward_linup', 'reward_quadctrl', 'reward_impact'];
   constructor(readonly o: HumanoidStandupOptions) {
     super(MODELS.humanoidStandup, o);
   }
@@ -454,6 +460,7 @@ export class HumanoidStandupEnv extends HumanoidBase {
 // Pendulums on a cart
 
 export class InvertedPendulumEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_survive'];
   readonly structure: ObservationStructure = { qpos: MODELS.invertedPendulum.nq, qvel: MODELS.invertedPendulum.nv };
   constructor(readonly o: { frame_skip: number; reset_noise_scale: number }) {
     super(MODELS.invertedPendulum, o.frame_skip, 4);
@@ -479,6 +486,7 @@ export class InvertedPendulumEnv extends MujocoEnv {
 }
 
 export class InvertedDoublePendulumEnv extends MujocoEnv {
+  readonly rewardTerms = ['reward_survive', 'distance_penalty', 'velocity_penalty'];
   readonly structure: ObservationStructure = { qpos: 1, sin_qpos: 2, cos_qpos: 2, qvel: 3, qfrc_constraint: 1 };
   constructor(readonly o: { frame_skip: number; healthy_reward: number; reset_noise_scale: number }) {
     super(MODELS.invertedDoublePendulum, o.frame_skip, 9);

@@ -13,7 +13,9 @@ import { EMPTY_INFO, type Env, type EnvState, type Info, type ResetOptions, type
 import { Rng } from '../core/rng';
 import { Box } from '../core/spaces';
 import { compiledModel, mujoco, onModelEviction } from './engine';
+import { replayQpos } from '../../protocol/mujocoTrajectory';
 import { modelScene, type MujocoScene, type SceneMarker, type SceneView } from './scene';
+import { MujocoDeltaRecorder, type ReplayRecordable } from './trajectoryDelta';
 
 /** The sizes of a vendored model that spaces and layouts depend on. */
 export interface ModelInfo {
@@ -240,10 +242,9 @@ export interface TaskStep {
   info: Info;
 }
 
-/** Digits kept per qpos value in replay snapshots: sub-millimetre, and a 1000-step episode stays small. */
-const SNAPSHOT_DIGITS = 4;
-
-export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
+export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, ReplayRecordable {
+  /** The `info` keys a stored trajectory keeps per step (the reward terms); the rest follows from qpos. */
+  abstract readonly rewardTerms: readonly string[];
   readonly observationSpace: Box;
   readonly actionSpace: Box;
   /** Seconds of simulated time per step: `timestep × frame_skip`. */
@@ -340,18 +341,28 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array> {
   protected loadTaskState(_s: unknown): void {}
 
   /**
-   * qpos of this step, rounded: the replay re-derives every pose from it. The first snapshot
-   * after a reset also carries the model's scene (geometry, kinematic tree, goal markers).
+   * qpos of this step in thousandths (replayQpos): the replay re-derives every pose from it. The
+   * first snapshot after a reset also carries the model's scene (geometry, kinematic tree, goal
+   * markers).
    */
   snapshot(): unknown {
-    const q = this.sim.views().qpos;
-    const scale = 10 ** SNAPSHOT_DIGITS;
-    const qpos = new Array<number>(q.length);
-    for (let i = 0; i < q.length; i++) qpos[i] = Math.round((q[i] as number) * scale) / scale;
+    const qpos = replayQpos(this.replayQposSource());
     if (!this.sceneDue) return { qpos };
     this.sceneDue = false;
-    const scene: MujocoScene = { ...modelScene(this.info.file, this.info.view), markers: this.sceneMarkers() };
-    return { qpos, scene };
+    return { qpos, scene: this.replayScene() };
+  }
+
+  /** Stored trajectories: the scene once, then per step the action, reward, terms and qpos (trajectoryDelta.ts). */
+  deltaRecorder(): MujocoDeltaRecorder {
+    return new MujocoDeltaRecorder(this);
+  }
+
+  replayQposSource(): Float64Array {
+    return this.sim.views().qpos;
+  }
+
+  replayScene(): MujocoScene {
+    return { ...modelScene(this.info.file, this.info.view), markers: this.sceneMarkers() };
   }
 
   /** Fixed spheres the replay draws (a sampled goal, say). */

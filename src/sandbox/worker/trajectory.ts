@@ -28,6 +28,11 @@ export interface DeltaRecorder {
   start(): unknown;
   /** JSON fields (each after a comma) that the step just taken changed. */
   step(): string;
+  /**
+   * The whole step line instead, for a layout that rounds what the common fields would write at
+   * full precision (MuJoCo's action and reward) or stores part of `info` only.
+   */
+  line?(action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): string;
 }
 
 interface DeltaRecording {
@@ -108,6 +113,10 @@ export class TrajectoryRecorder {
   }
 
   private pushDelta(delta: DeltaRecorder, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): void {
+    if (delta.line !== undefined) {
+      this.lines.push(delta.line(action, reward, terminated, truncated, info));
+      return;
+    }
     let line = `{"action":${jsonText(action)},"reward":${JSON.stringify(reward)}`;
     if (terminated) line += ',"terminated":true';
     if (truncated) line += ',"truncated":true';

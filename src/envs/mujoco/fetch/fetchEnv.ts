@@ -23,7 +23,9 @@ import type { Env, EnvState, ResetOptions, ResetResult, StepResult } from '../..
 import { Rng } from '../../core/rng';
 import { Box, Dict, type Space } from '../../core/spaces';
 import { Simulation, type ModelInfo, type SimState } from '../mujocoEnv';
+import { replayQpos } from '../../../protocol/mujocoTrajectory';
 import { modelScene, type MujocoScene } from '../scene';
+import { MujocoDeltaRecorder, type ReplayRecordable } from '../trajectoryDelta';
 
 export interface FetchTask {
   readonly id: string;
@@ -113,7 +115,9 @@ export function matToEuler(m: ArrayLike<number>, at: number, out: Float64Array, 
   out[to] = regular ? -Math.atan2(r(1, 2), r(2, 2)) : 0;
 }
 
-export class FetchEnv implements Env<FetchObservation, Float64Array> {
+export class FetchEnv implements Env<FetchObservation, Float64Array>, ReplayRecordable {
+  /** The `info` key a stored trajectory keeps per step. */
+  readonly rewardTerms = ['is_success'];
   /** A Dict of three Boxes; its values are FetchObservation's arrays. */
   readonly observationSpace: Space<FetchObservation>;
   readonly actionSpace = new Box(-1, 1, [4], 'float32');
@@ -368,14 +372,25 @@ export class FetchEnv implements Env<FetchObservation, Float64Array> {
     }
   }
 
-  /** qpos of this step, rounded; the first snapshot after a reset also carries the scene and the goal marker. */
+  /** qpos of this step in thousandths; the first snapshot after a reset also carries the scene and the goal marker. */
   snapshot(): unknown {
-    const q = this.sim.views().qpos;
-    const qpos = Array.from(q, (x) => Math.round(x * 1e4) / 1e4);
+    const qpos = replayQpos(this.replayQposSource());
     if (!this.sceneDue) return { qpos };
     this.sceneDue = false;
-    const scene: MujocoScene = { ...modelScene(this.task.model.file, this.task.model.view), markers: [{ pos: Array.from(this.goal, (x) => Math.round(x * 1e4) / 1e4), radius: 0.02, rgba: [1, 0, 0, 1] }] };
-    return { qpos, scene };
+    return { qpos, scene: this.replayScene() };
+  }
+
+  /** Stored trajectories: the scene once, then per step the action, reward, success and qpos (../trajectoryDelta.ts). */
+  deltaRecorder(): MujocoDeltaRecorder {
+    return new MujocoDeltaRecorder(this);
+  }
+
+  replayQposSource(): Float64Array {
+    return this.sim.views().qpos;
+  }
+
+  replayScene(): MujocoScene {
+    return { ...modelScene(this.task.model.file, this.task.model.view), markers: [{ pos: Array.from(this.goal, (x) => Math.round(x * 1e4) / 1e4), radius: 0.02, rgba: [1, 0, 0, 1] }] };
   }
 
   /** Gymnasium-Robotics' `compute_reward` for this task. */
