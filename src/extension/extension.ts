@@ -15,6 +15,7 @@ import { registerRunnerCommands } from './commands/runnerCommands';
 import { registerSubmitCommands } from './commands/submitCommands';
 import { registerPolicyDiagnostics } from './diagnostics/policyDiagnostics';
 import { registerLiteralHover } from './hovers/literalHover';
+import { registerLeaderboard } from './leaderboard/leaderboardPanel';
 import { registerRunTools } from './lmTools/runTools';
 import { registerMcpProvider } from './mcp/mcpProvider';
 import { registerPanels } from './panels';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerRunTools(session),
     registerLmAgentCommands(session, log),
     registerMcpProvider(session, context.extensionPath, version, log),
+    registerLeaderboard(context, { pluginPaths: () => plugins.all(), log }),
   );
 
   const root = RunSession.findRunRoot();

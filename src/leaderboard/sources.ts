@@ -39,20 +39,29 @@ function readReport(file: string): ReportLike {
   return parsed;
 }
 
+export type SourceKind = 'suite' | 'csv' | 'run' | 'report';
+
 /**
- * Rows from one source: a CSV file, a suite folder (`results.csv`), a run workspace
- * (`.policyforge/report.json`, entry named `entry` or after the folder), or a report.json itself.
+ * Rows from one source, and what kind of source it was: a CSV file, a suite folder
+ * (`results.csv`), a run workspace (`.policyforge/report.json`, entry named `entry` or after the
+ * folder), or a report.json itself.
  */
-export function readRows(source: string, entry?: string): ScoreRow[] {
+export function readSource(source: string, entry?: string): { kind: SourceKind; rows: ScoreRow[] } {
   if (!fs.existsSync(source)) throw new Error(`${source}: no such file or folder`);
   if (fs.statSync(source).isDirectory()) {
     const suite = path.join(source, SUITE_RESULTS);
-    if (fs.existsSync(suite)) return parseScoreRows(fs.readFileSync(suite, 'utf8'), suite);
-    const report = path.join(source, '.policyforge', 'report.json');
-    if (fs.existsSync(report)) return rowsFromReport(readReport(report), entry ?? path.basename(path.resolve(source)));
-    if (fs.existsSync(path.join(source, 'report.json'))) return rowsFromReport(readReport(path.join(source, 'report.json')), entry ?? path.basename(path.resolve(source)));
+    if (fs.existsSync(suite)) return { kind: 'suite', rows: parseScoreRows(fs.readFileSync(suite, 'utf8'), suite) };
+    const name = entry ?? path.basename(path.resolve(source));
+    for (const report of [path.join(source, '.policyforge', 'report.json'), path.join(source, 'report.json')]) {
+      if (fs.existsSync(report)) return { kind: 'run', rows: rowsFromReport(readReport(report), name) };
+    }
     throw new Error(`${source}: neither a suite folder (${SUITE_RESULTS}) nor a finished run (.policyforge/report.json)`);
   }
-  if (source.endsWith('.json')) return rowsFromReport(readReport(source), entry ?? path.basename(path.dirname(path.resolve(source))));
-  return parseScoreRows(fs.readFileSync(source, 'utf8'), source);
+  if (source.endsWith('.json')) return { kind: 'report', rows: rowsFromReport(readReport(source), entry ?? path.basename(path.dirname(path.resolve(source)))) };
+  return { kind: 'csv', rows: parseScoreRows(fs.readFileSync(source, 'utf8'), source) };
+}
+
+/** Rows from one source (see readSource). */
+export function readRows(source: string, entry?: string): ScoreRow[] {
+  return readSource(source, entry).rows;
 }

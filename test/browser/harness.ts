@@ -36,6 +36,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
       dashboard: join(ROOT, 'webview-ui/dashboard/main.ts'),
       replay: join(ROOT, 'webview-ui/replay/main.ts'),
       diagnostics: join(ROOT, 'webview-ui/diagnostics/main.ts'),
+      leaderboard: join(ROOT, 'webview-ui/leaderboard/main.ts'),
     },
     bundle: true,
     outdir: dir,
@@ -50,7 +51,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
   let origin = '';
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const page = /^\/panel\/(dashboard|replay|diagnostics)\.html$/.exec(url.pathname);
+    const page = /^\/panel\/(dashboard|replay|diagnostics|leaderboard)\.html$/.exec(url.pathname);
     if (page) {
       const panel = page[1] as PanelKind;
       const theme = (url.searchParams.get('theme') ?? 'light') as ThemeName;

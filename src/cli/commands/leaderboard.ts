@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import { createRegistry } from '../../envs';
 import { buildLeaderboard } from '../../leaderboard/leaderboard';
 import { leaderboardCsv, leaderboardMarkdown } from '../../leaderboard/format';
+import { optionsFromDefinitions } from '../../leaderboard/options';
 import { readRows } from '../../leaderboard/sources';
 import type { Leaderboard, ScoreRow } from '../../leaderboard/types';
 import { parse } from '../args';
@@ -15,11 +16,7 @@ import { printJson } from './runClient';
 /** Family and score direction from the environment registry; ids it does not know fall in `other`. */
 export function registryLeaderboardOptions(extraLowerIsBetter: readonly string[] = []) {
   const registry = createRegistry();
-  const defOf = (id: string) => (registry.has(id) ? registry.get(id) : undefined);
-  return {
-    familyOf: (id: string) => defOf(id)?.family.split('/')[0] ?? 'other',
-    lowerIsBetter: (id: string) => extraLowerIsBetter.includes(id) || defOf(id)?.lowerIsBetter === true,
-  };
+  return optionsFromDefinitions((id) => (registry.has(id) ? registry.get(id) : undefined), extraLowerIsBetter);
 }
 
 export function renderLeaderboard(board: Leaderboard, format: 'markdown' | 'csv'): string {
