@@ -13,11 +13,12 @@ import { minigridBench } from './minigrid.bench';
 import { mujocoBench } from './mujoco.bench';
 import { analysisBench } from './analysis.bench';
 import { arenaBench } from './arena.bench';
+import { attributionBench } from './attribution.bench';
 import { runnerBench } from './runner.bench';
 import { sandboxBench } from './sandbox.bench';
 import { webviewBench } from './webview.bench';
 
-const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench, memoryBench, arenaBench];
+const modules: readonly BenchModule[] = [classicBench, minigridBench, highwayBench, sandboxBench, runnerBench, analysisBench, webviewBench, cliBench, box2dBench, mujocoBench, memoryBench, arenaBench, attributionBench];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
