@@ -136,6 +136,8 @@ rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 function trajectoryFormat(def: EnvDefinition): string {
   const header = `The first line is a header: \`caseIndex\`, \`status\`, \`return\`, \`length\`, \`terminated\`,
   \`truncated\`, \`trajectoryTruncated\` (true when only the first steps were kept)`;
+  // A family that stores its own layout describes it in its section of this file.
+  if (def.guide?.includes('## Trajectory files')) return `${header}, \`format\` and \`initialSnapshot\`; the step lines are described under "Trajectory files" above.`;
   if (!def.family.startsWith('minigrid')) {
     return `${header}, \`initialSnapshot\` (the world after
   reset, for the replay view). Then one line per step: \`observation\` (as \`act\` saw it; typed arrays as

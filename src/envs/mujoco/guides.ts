@@ -3,6 +3,12 @@
 const common = `- Angles in radians, positions in metres, velocities per second; \`action\` values outside the control range are clamped by MuJoCo (the control cost uses the action as given).
 - Rewards, termination and \`info\` follow Gymnasium v5; \`info\` carries every reward term (\`reward_*\`) so a policy can see what it is paid for.`;
 
+/** How this family's trajectory files are laid out (src/protocol/mujocoTrajectory.ts); the AGENTS.md feedback section points here. */
+export const mujocoTrajectoryGuide = `## Trajectory files (\`"format": "mujoco-delta/1"\`)
+- The header's \`initialSnapshot\` holds \`qpos\` after reset, \`qposScale\` (1000: every stored qpos value is a whole number of thousandths of a metre or radian), \`terms\` (the \`info\` keys stored per step, e.g. \`["reward_forward", "reward_ctrl"]\`) and \`scene\` (the model, for the replay view).
+- Then one line per step: \`action\` and \`reward\` rounded to 4 decimals, \`terminated\` / \`truncated\` only when true, \`terms\` (the values of the header's \`terms\`, in that order, 4 decimals) and \`qpos\` after the step (divide by 1000; the free-floating torso's x, y come first where the observation leaves them out). The exact return is in the header and \`summary.json\`.
+- Not stored: the observation (log what you need from \`act\` with \`console.log\`; it goes to \`logs/case-III.txt\`, capped), and the \`info\` values that follow from the pose or the terms: \`x_position\`, \`y_position\`, \`distance_from_origin\`, \`z_distance_from_origin\` (from qpos), \`x_velocity\` (\`reward_forward\` ÷ the forward reward weight), \`y_velocity\`, \`tendon_length\`, \`tendon_velocity\`. \`act\` receives them all in \`info\`.`;
+
 const planar = (id: string, joints: string[], extra: string): string => `## Observation and action (${id})
 - \`observation\` (float64), with \`exclude_current_positions_from_observation\` (default) dropping the torso's x:
   0 torso height z, 1 torso pitch angle, ${joints.map((j, i) => `${i + 2} ${j} angle`).join(', ')};
@@ -64,5 +70,5 @@ ${common}`,
 export function mujocoGuide(id: string): string {
   const g = guides[id];
   if (g === undefined) throw new Error(`no AGENTS.md section for ${id}`);
-  return g;
+  return `${g}\n\n${mujocoTrajectoryGuide}`;
 }

@@ -7,6 +7,9 @@
 import * as assert from 'node:assert/strict';
 import { expandTrajectory, parseRecordedTrajectory, type TrajectoryStep } from '../../../src/protocol/episodes';
 import { MUJOCO_DELTA_FORMAT, reported } from '../../../src/protocol/mujocoTrajectory';
+import { agentsMd } from '../../../src/agents/agentsMd';
+import { createRegistry } from '../../../src/envs';
+import { makeRunConfig } from '../../../src/runner/config';
 import { recordMujoco } from './deltaFixture';
 
 /** `info` keys left out of stored steps: they follow from qpos (or, for velocities, from reward_forward). The MuJoCo guide names them. */
@@ -82,5 +85,22 @@ describe('MuJoCo trajectories as scene plus qpos per step', () => {
     terms[0]!['terms'] = [1];
     assert.throws(() => expand(terms), /step 1 has 1 reward terms, not 2 \(reward_dist, reward_ctrl\)/);
     assert.throws(() => expand([], {}), /initialSnapshot is not a MuJoCo scene/);
+  });
+
+  it('AGENTS.md names every field of the stored lines and header, and every info key left out', async function () {
+    this.timeout(60_000);
+    const registry = createRegistry();
+    for (const id of ['HalfCheetah-v5', 'FetchPush-v4']) {
+      const made = makeRunConfig({ envId: id, params: {} } as Parameters<typeof makeRunConfig>[0]);
+      if (!made.ok) throw new Error(made.error);
+      const md = agentsMd(registry.get(id), made.config);
+      assert.match(md, /"format": "mujoco-delta\/1"/);
+      assert.match(md, /described under "Trajectory files" above/);
+      assert.doesNotMatch(md, /Then one line per step: `observation`/, 'the plain layout is not described');
+      const { compact } = await recordMujoco(id, 1, 3);
+      const line = JSON.parse(compact.stepsJsonl.split('\n')[0]!) as Record<string, unknown>;
+      const keys = [...Object.keys(line), ...Object.keys(compact.initialSnapshot as object), 'terminated', 'truncated', ...DERIVED_INFO];
+      assert.deepEqual(keys.filter((k) => !md.includes(`\`${k}\``)), [], id);
+    }
   });
 });

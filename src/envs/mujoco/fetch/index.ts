@@ -5,6 +5,7 @@
 import type { EnvDefinition } from '../../core/definition';
 import type { ParamValues } from '../../core/params';
 import { prepareModel } from '../engine';
+import { mujocoTrajectoryGuide } from '../guides';
 import type { ModelInfo } from '../mujocoEnv';
 import { FetchEnv, type FetchRewardType, type FetchTask } from './fetchEnv';
 import { FETCH_DECLARATIONS, fetchGuide, fetchModule, fetchStarters } from './policyFiles';
@@ -67,6 +68,6 @@ export const fetchEnvironments: readonly EnvDefinition[] = FETCH_TASKS.map((t) =
   load: () => prepareModel(t.model.file),
   starterPolicy: fetchStarters[t.id] as string,
   declarations: FETCH_DECLARATIONS,
-  guide: fetchGuide(t.id, t.hasObject, t.id.startsWith('FetchSlide') ? 'puck' : 'block'),
+  guide: `${fetchGuide(t.id, t.hasObject, t.id.startsWith('FetchSlide') ? 'puck' : 'block')}\n\n${mujocoTrajectoryGuide}`,
   workspaceFiles: { 'policy/fetch.ts': fetchModule(t.id, t.hasObject) },
 }));
