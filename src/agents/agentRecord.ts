@@ -1,36 +1,18 @@
 /**
  * What an agent launched by PolicyForge leaves beside its run: `.policyforge/agent/` holds the
  * agent's record (`agent.json`: who ran, how the run ended, what it spent) and its transcripts.
- * The record is also copied into `report.json` as `agent`, so the report says how the run ended.
+ * The record's shape is src/protocol/agent.ts; it is also added to `report.json` as `agent`, so the
+ * report says how the run ended.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { agentRecordSchema, type AgentEnding, type AgentRecord, type AgentSpend } from '../protocol/agent';
+import { checkWith, parseRunReport } from '../protocol/documents';
+import type { RunReport } from '../protocol/feedback';
 import { readJson, writeJsonAtomic } from '../runner/atomicFs';
 import { workspacePaths } from '../runner/paths';
 
-/**
- * How an agent's run ended:
- * - `agent_exited`: the agent stopped on its own with budget left (the launcher then finished the run);
- * - `agent_finished`: the agent ended the run itself (`finish`);
- * - `budget_spent`: the last episode of the budget was charged;
- * - `time_limit`: the wall-clock limit was reached;
- * - `retries_exhausted`: the agent kept failing and every retry was used;
- * - `token_cap`, `cost_cap`: the LM agent's spend reached a cap;
- * - `turn_limit`: the LM agent used all its turns;
- * - `cancelled`: the user stopped it;
- * - `model_error`: the model endpoint failed in a way a retry does not fix.
- */
-export type AgentEnding =
-  | 'agent_exited'
-  | 'agent_finished'
-  | 'budget_spent'
-  | 'time_limit'
-  | 'retries_exhausted'
-  | 'token_cap'
-  | 'cost_cap'
-  | 'turn_limit'
-  | 'cancelled'
-  | 'model_error';
+export type { AgentEnding, AgentRecord, AgentSpend } from '../protocol/agent';
 
 export const ENDING_TEXT: Record<AgentEnding, string> = {
   agent_exited: 'the agent exited with budget left',
@@ -45,31 +27,6 @@ export const ENDING_TEXT: Record<AgentEnding, string> = {
   model_error: 'the model endpoint failed',
 };
 
-/** Tokens and money an LM agent spent; `cost` is in the unit of the configured prices (USD by convention). */
-export interface AgentSpend {
-  calls: number;
-  tokensIn: number;
-  tokensOut: number;
-  cost: number;
-}
-
-export interface AgentRecord {
-  kind: 'external' | 'lm';
-  /** The command line (external) or `vendor/model` (LM). */
-  agent: string;
-  startedAt: string;
-  endedAt?: string;
-  ending?: AgentEnding;
-  /** One line for people: the ending and anything that explains it. */
-  detail?: string;
-  spend?: AgentSpend;
-  caps?: { tokens?: number; cost?: number; timeLimitS?: number };
-  /** Each submission this agent made, with where its transcript shows it. */
-  submissions: { submission: number; at: string; transcript: string; line?: number }[];
-  /** External agents: each start of the process. */
-  attempts?: { attempt: number; startedAt: string; endedAt?: string; exitCode: number | null; signal: string | null }[];
-}
-
 export function agentDir(workspace: string): string {
   return path.join(workspacePaths(workspace).state, 'agent');
 }
@@ -83,21 +40,35 @@ export function writeAgentRecord(workspace: string, record: AgentRecord): void {
   writeJsonAtomic(agentRecordFile(workspace), record);
 }
 
+/** The workspace's record, or undefined when no agent was launched here or the file does not match its schema. */
 export function readAgentRecord(workspace: string): AgentRecord | undefined {
-  return readJson<AgentRecord>(agentRecordFile(workspace));
+  const raw = readJson<unknown>(agentRecordFile(workspace));
+  if (raw === undefined) return undefined;
+  const checked = checkWith(agentRecordSchema, raw);
+  return checked.ok ? checked.value : undefined;
 }
 
 /**
- * Adds the record to `report.json` as `agent` once the runner wrote the report. The runner knows
- * nothing of who drove the run; the report is the document people keep, so the ending goes there.
- * Returns false when there is no report yet.
+ * The one way `report.json` gets its `agent`: the runner knows nothing of who drove the run and
+ * writes the report when the run completes, while the launcher learns the ending only then, so the
+ * launcher adds the record once, after the ending is known. The report is read and written through
+ * its schema. Returns the report with `agent`, or null when the runner has not written a report.
  */
-export function addAgentToReport(workspace: string, record: AgentRecord): boolean {
+export function addAgentToReport(workspace: string, record: AgentRecord): RunReport | null {
   const file = workspacePaths(workspace).report;
-  const report = readJson<Record<string, unknown>>(file);
-  if (!report) return false;
-  writeJsonAtomic(file, { ...report, agent: record });
-  return true;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const read = parseRunReport(text);
+  if (!read.ok) throw new Error(`${file} does not match the report schema, so the agent's record was not added: ${read.error}`);
+  const withAgent = checkWith(agentRecordSchema, record);
+  if (!withAgent.ok) throw new Error(`the agent's record does not match its schema: ${withAgent.error}`);
+  const report: RunReport = { ...read.value, agent: withAgent.value };
+  writeJsonAtomic(file, report);
+  return report;
 }
 
 /** "12 calls, 30.1k tokens in / 4.2k out, cost 0.0123" — the same words in status, report and the editor. */

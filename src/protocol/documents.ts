@@ -10,6 +10,7 @@
  * it checks, so the two cannot drift apart silently.
  */
 import { z } from 'zod';
+import { agentRecordSchema } from './agent';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
 import type { EpisodeSkills, SkillRate } from './skills';
 import { attributionSchema } from './attribution';
@@ -142,6 +143,7 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
   validationCurve: z.array(curvePointSchema),
   trainCurve: z.array(curvePointSchema),
   diagnostics: z.unknown().optional(),
+  agent: agentRecordSchema.optional(),
 });
 
 export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({

@@ -3,6 +3,7 @@
  * (`feedback/submit-NNNN/summary.json`, `feedback/latest.json`, `.policyforge/report.json`)
  * and returns over the protocol. Panels, tree views and agents read exactly these shapes.
  */
+import type { AgentRecord } from './agent';
 import type { EpisodeRecord, EpisodeStatus } from './episodes';
 import type { SkillRate } from './skills';
 import type { Attribution } from './attribution';
@@ -167,6 +168,11 @@ export interface RunReport {
   validationCurve: CurvePoint[];
   /** Best-so-far train mean against budget consumed. */
   trainCurve: CurvePoint[];
+  /**
+   * The agent PolicyForge launched on this run (`run --agent-cmd`, `policyforge agent`, VS Code's
+   * LM agent): added once, when its ending is known, by `addAgentToReport` (src/agents/agentRecord.ts).
+   */
+  agent?: AgentRecord;
   /** Evolution diagnostics from the edit analysis (absent when analysis was unavailable). */
   diagnostics?: unknown;
 }

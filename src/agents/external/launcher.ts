@@ -142,8 +142,7 @@ export async function runExternalAgent(opts: ExternalAgentOptions): Promise<Exte
     const report = await finishOrAwaitReport(client);
     record.endedAt = new Date().toISOString();
     writeAgentRecord(workspace, record);
-    addAgentToReport(workspace, record);
-    return { ending, report: { ...report, agent: record } as RunReport, record, transcript: transcript.file };
+    return { ending, report: addAgentToReport(workspace, record) ?? { ...report, agent: record }, record, transcript: transcript.file };
   } finally {
     client.off('run.submitted', onSubmitted);
     client.off('run.progress', onProgress);

@@ -88,10 +88,10 @@ export const agentCommand: CliCommand = {
         log: say,
       });
       if (model.estimated) say(`note: ${baseUrl} sent no token usage; tokens were estimated from the text (4 characters a token)`);
-      const report = values['leave-open'] ? null : await finishOrAwaitReport(session.client);
-      if (report) addAgentToReport(session.workspace, result.record);
+      const finished = values['leave-open'] ? null : await finishOrAwaitReport(session.client);
+      const report = finished && (addAgentToReport(session.workspace, result.record) ?? { ...finished, agent: result.record });
       const status = await session.client.status();
-      if (json) printJson({ ok: true, workspace: session.workspace, ending: result.ending, turns: result.turns, spend: result.record.spend, agent: result.record, report: report ? { ...report, agent: result.record } : null, status });
+      if (json) printJson({ ok: true, workspace: session.workspace, ending: result.ending, turns: result.turns, spend: result.record.spend, agent: result.record, report, status });
       else process.stdout.write(`${report ? formatReport(report, status.history) : formatStatus(status)}${agentStatusLines(session.workspace).join('\n')}\ntranscripts: ${session.workspace}/.policyforge/agent/lm/\nworkspace: ${session.workspace}\n`);
       return result.ending === 'model_error' ? ExitCode.failed : ExitCode.ok;
     } finally {
