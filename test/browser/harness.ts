@@ -37,6 +37,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
       replay: join(ROOT, 'webview-ui/replay/main.ts'),
       diagnostics: join(ROOT, 'webview-ui/diagnostics/main.ts'),
       leaderboard: join(ROOT, 'webview-ui/leaderboard/main.ts'),
+      arena: join(ROOT, 'webview-ui/arena/main.ts'),
     },
     bundle: true,
     outdir: dir,
@@ -51,7 +52,7 @@ export async function startWebviewServer(opts: { minify?: boolean } = {}): Promi
   let origin = '';
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const page = /^\/panel\/(dashboard|replay|diagnostics|leaderboard)\.html$/.exec(url.pathname);
+    const page = /^\/panel\/(dashboard|replay|diagnostics|leaderboard|arena)\.html$/.exec(url.pathname);
     if (page) {
       const panel = page[1] as PanelKind;
       const theme = (url.searchParams.get('theme') ?? 'light') as ThemeName;

@@ -12,6 +12,8 @@ import { returnScale } from '../../stats/scoreFormat';
 import { PANEL_VIEW_TYPES, replayStateSchema, type HostToWebview, type ReplaySide, type ReplayTarget, type RunActivity } from '../../protocol/webview';
 import type { PanelDeps, PanelLog, RunProgress } from './deps';
 import { actionNamesOf } from './actionNames';
+import { isArenaRun } from './arenaFiles';
+import { arenaReplayMessage } from './arenaReplay';
 import { familyOf } from './envFamily';
 import { liveDiagnostics } from './liveDiagnostics';
 import { runPanelAction } from './panelActions';
@@ -68,6 +70,8 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
 
   const replayMessage = async (t: ReplayTarget): Promise<HostToWebview> => {
     const root = deps.workspaceRoot();
+    // Arena runs replay matches: the target's caseIndex is a run-wide game number.
+    if (root !== undefined && (await isArenaRun(root))) return arenaReplayMessage(root, t);
     const f = await files();
     const bySub = new Map(f.summaries.map((s) => [s.submission, s]));
     const side = async (n: number): Promise<ReplaySide> => {
