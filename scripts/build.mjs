@@ -113,6 +113,7 @@ const webviewEntries = {
   replay: 'webview-ui/replay/main.ts',
   diagnostics: 'webview-ui/diagnostics/main.ts',
   leaderboard: 'webview-ui/leaderboard/main.ts',
+  arena: 'webview-ui/arena/main.ts',
 };
 
 const pick = (entries) => Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));

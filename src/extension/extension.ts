@@ -19,6 +19,7 @@ import { registerLeaderboard } from './leaderboard/leaderboardPanel';
 import { registerRunTools } from './lmTools/runTools';
 import { registerMcpProvider } from './mcp/mcpProvider';
 import { registerPanels } from './panels';
+import { registerArenaPanel } from './panels/arenaPanel';
 import { RunSession } from './run/runSession';
 import { settings } from './settings';
 import { setConfirmTestMode } from './shared/confirm';
@@ -44,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     openFeedback: (submission) => vscode.commands.executeCommand('policyforge.openFeedbackFile', { submission }),
     log,
   });
+  registerArenaPanel(context, { workspaceRoot: () => session.model?.root ?? RunSession.findRunRoot(), showReplay: (t) => panels.showReplay(t), log });
 
   context.subscriptions.push(
     log,
