@@ -51,12 +51,12 @@ async function pickSources(kind: PickKind): Promise<string[] | undefined> {
 }
 
 async function askKind(): Promise<PickKind | undefined> {
-  const items: (vscode.QuickPickItem & { kind: PickKind })[] = [
-    { label: 'Suite folder…', detail: 'A folder written by policyforge suite run (its results.csv)', kind: 'suite' },
-    { label: 'Results CSV…', detail: 'Columns environment,entry,score,kind (kind: agent or baseline)', kind: 'csv' },
-    { label: 'Run workspaces…', detail: 'Finished runs: each selected policy and its report baselines', kind: 'runs' },
+  const items: (vscode.QuickPickItem & { source: PickKind })[] = [
+    { label: 'Suite folder…', detail: 'A folder written by policyforge suite run (its results.csv)', source: 'suite' },
+    { label: 'Results CSV…', detail: 'Columns environment,entry,score,kind (kind: agent or baseline)', source: 'csv' },
+    { label: 'Run workspaces…', detail: 'Finished runs: each selected policy and its report baselines', source: 'runs' },
   ];
-  return (await vscode.window.showQuickPick(items, { title: 'Open Leaderboard', placeHolder: 'What to rank' }))?.kind;
+  return (await vscode.window.showQuickPick(items, { title: 'Open Leaderboard', placeHolder: 'What to rank' }))?.source;
 }
 
 /** The open folder when it is itself a suite folder or a results CSV's home. */
@@ -108,7 +108,7 @@ export function registerLeaderboard(context: vscode.ExtensionContext, deps: Lead
   const exportBoard = async (args: ExportLeaderboardArgs): Promise<string | undefined> => {
     const { board } = load();
     if (!board) throw new Error('no leaderboard to export: open one from a suite folder, a results CSV or run workspaces first');
-    const format = args.format ?? (await vscode.window.showQuickPick(['json', 'csv'] as const, { title: 'Export Leaderboard as' }));
+    const format = args.format ?? ((await vscode.window.showQuickPick(['json', 'csv'], { title: 'Export Leaderboard as' })) as 'json' | 'csv' | undefined);
     if (!format) return undefined;
     let file = args.file;
     if (!file) {
