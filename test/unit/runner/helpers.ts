@@ -10,7 +10,7 @@ import type { RunConfigInput } from '../../../src/runner/config';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import { startRunnerHost, type HostOptions, type RunnerHost } from '../../../src/runner/host';
 import { createSandboxExecutor } from '../../../src/runner/sandboxExecutor';
-import { readRunnerFile } from '../../../src/runner/runnerFile';
+import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { initWorkspace } from '../../../src/runner/workspace';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -32,8 +32,59 @@ export function useTempDataDir(): string {
   return d;
 }
 
+/** Removes the temp folders, after stopping the runners the CLI started detached in them. */
 export function cleanupTmp(): void {
-  for (const d of tmpRoots.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+  for (const d of tmpRoots.splice(0)) {
+    stopWorkspaceRunners(d);
+    fs.rmSync(d, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Stops every runner registered in a workspace at or under `root`: a CLI command starts its
+ * workspace's runner detached, and it would outlive the test until its idle exit (30 minutes).
+ * SIGTERM first so it closes its sandbox workers, SIGKILL if it is still up after 5 s.
+ */
+export function stopWorkspaceRunners(root: string): void {
+  for (const ws of workspacesUnder(root, 4)) {
+    const f = readRunnerFile(ws);
+    if (!f || !isRunnerProcess(f.pid)) continue;
+    try {
+      process.kill(f.pid, 'SIGTERM');
+    } catch {
+      continue;
+    }
+    const deadline = Date.now() + 5000;
+    while (processAlive(f.pid) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    if (processAlive(f.pid)) process.kill(f.pid, 'SIGKILL');
+  }
+}
+
+function workspacesUnder(dir: string, depth: number): string[] {
+  if (fs.existsSync(path.join(dir, '.policyforge', 'run.json'))) return [dir];
+  if (depth === 0) return [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.filter((e) => e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')).flatMap((e) => workspacesUnder(path.join(dir, e.name), depth - 1));
+}
+
+/**
+ * Only a runner process is signalled: a pid in a stale runner.json may since belong to another
+ * process, and a host a test runs in process registers the test's own pid.
+ */
+function isRunnerProcess(pid: number): boolean {
+  if (pid === process.pid || !processAlive(pid)) return false;
+  if (process.platform !== 'linux') return true;
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return args.some((a) => a.endsWith('runnerProcess.js')) || (args.some((a) => a.endsWith('policyforge.js')) && args.includes('runner'));
+  } catch {
+    return false;
+  }
 }
 
 export function makeWorkspace(config: Partial<RunConfigInput> = {}): string {
