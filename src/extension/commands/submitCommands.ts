@@ -11,7 +11,7 @@ import { registerCommand } from './registerCommand';
 import { resubmitQuestion } from './resubmitPrompt';
 import { finishWithProgress } from '../progress/finishWithProgress';
 
-/** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API), a string as typed into the box, or nothing (ask). */
+/** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API; `confirm: false` skips the last-budget question), a string as typed into the box, or nothing (ask). */
 function requestFromArg(arg: unknown, limits: SubmitLimits): SubmitRequest | string | undefined {
   if (typeof arg === 'string') {
     const p = parseSubmitInput(arg, limits);
@@ -55,7 +55,9 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
       if (!p.ok) throw new Error(p.message);
       request = p.request;
     }
-    return submitWithProgress(model, request);
+    // `{ ..., confirm: false }` (API callers): the caller already agreed to end the run with it.
+    const confirmLastBudget = !(arg !== null && typeof arg === 'object' && (arg as { confirm?: unknown }).confirm === false);
+    return submitWithProgress(model, request, { confirmLastBudget });
   };
 
   /** Spends budget, so it asks first (a tree row or the palette alike); `{ submission, confirm: false }` skips the question. */
@@ -69,7 +71,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     if (!q.ok) throw new Error(q.message);
     const skip = arg !== null && typeof arg === 'object' && (arg as { confirm?: unknown }).confirm === false;
     if (!skip && !(await confirmAction(q.message, q.detail, q.action))) return undefined;
-    return submitWithProgress(model, q.request);
+    return submitWithProgress(model, q.request, { confirmLastBudget: !skip });
   };
 
   const cancel = async (): Promise<boolean> => {

@@ -12,6 +12,8 @@ import { RunClientError } from '../../runner';
 import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
 import { typeErrorWarning } from '../../stats/feedbackText';
+import { confirmAction } from '../shared/confirm';
+import { LAST_BUDGET_DECLINED, lastBudgetQuestion } from '../submit/lastBudgetQuestion';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
 
@@ -24,9 +26,10 @@ export type SubmitOutcome = { ok: true; summary: SubmissionSummary; warnings?: s
 /**
  * `quiet`: the caller (an LM tool) reports the outcome, and has shown any type-error warning in
  * its own confirmation. Otherwise a policy with type errors asks first, since running it charges
- * the budget; `strict` leaves the refusal to the runner, uncharged.
+ * the budget; `strict` leaves the refusal to the runner, uncharged. A submit that spends the last
+ * of the budget ends the run, so it asks too, unless `confirmLastBudget` is false (the caller asked).
  */
-export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string; strict?: boolean }, opts: { quiet?: boolean } = {}): Promise<SubmitOutcome> {
+export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string; strict?: boolean }, opts: { quiet?: boolean; confirmLastBudget?: boolean } = {}): Promise<SubmitOutcome> {
   const client = await model.supervisor.ensureClient();
   // Unsaved policy edits would not be what runs: save them first, as a build task would.
   await saveDirtyPolicyFiles(model.root);
@@ -39,6 +42,8 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     );
     if (go !== 'Submit Anyway') return { ok: false, reason: 'declined', message: 'not submitted: policy/ has type errors (nothing was charged)' };
   }
+  const last = opts.quiet || opts.confirmLastBudget === false ? null : lastBudgetQuestion(request, (await client.status()).budget);
+  if (last && !(await confirmAction(last.message, last.detail, last.action))) return { ok: false, reason: 'declined', message: LAST_BUDGET_DECLINED };
   const count = 'episodes' in request ? request.episodes : undefined;
   const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
   try {

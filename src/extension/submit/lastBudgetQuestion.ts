@@ -1,0 +1,26 @@
+/**
+ * What VS Code asks before a submit that spends the last of the budget, and so ends the run. The
+ * decision is the one the CLI, MCP and the LM tool make (`lastBudgetWarning`,
+ * src/stats/reportText.ts); VS Code has no candidate picker, so its text names the CLI's finish.
+ * No `vscode` import (unit-tested).
+ */
+import type { BudgetState } from '../../protocol/feedback';
+import { lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
+import type { SubmitRequest } from './caseInput';
+
+export interface LastBudgetQuestion {
+  message: string;
+  detail: string;
+  action: string;
+}
+
+/** The question before `request`, or null when it does not spend the last of the budget. */
+export function lastBudgetQuestion(request: SubmitRequest, budget: BudgetState): LastBudgetQuestion | null {
+  const warning = lastBudgetWarning(requestedEpisodes(request), budget, 'cli');
+  if (warning === null) return null;
+  const text = warning.replace(/^warning: /, '');
+  return { message: 'Spend the last of the budget and end the run?', detail: `${text.charAt(0).toUpperCase()}${text.slice(1)}`, action: 'Submit and End the Run' };
+}
+
+/** Declining charges nothing; the outcome says how to end the run with chosen candidates instead. */
+export const LAST_BUDGET_DECLINED = 'not submitted, nothing was charged: `policyforge finish --candidates 3,5` ends the run with the candidates you choose';
