@@ -102,6 +102,12 @@ export interface RedisWorkerOptions {
   executor: EpisodeExecutor;
   /** How long a job's lock lasts without renewal; a dead worker's job is retried after about this long. */
   lockMs?: number;
+  /**
+   * Run jobs whose agent is an external command. Off by default: such a job asks the worker to
+   * run a shell command line it took from the queue, which only a queue the worker's owner trusts
+   * may do (`suite worker --allow-agent-cmd`).
+   */
+  allowAgentCommands?: boolean;
   log?: (line: string) => void;
 }
 
@@ -116,6 +122,9 @@ export async function startRedisWorker(opts: RedisWorkerOptions): Promise<RedisW
     QUEUE_NAME,
     async (job) => {
       const data = job.data;
+      if (data.external && !opts.allowAgentCommands) {
+        throw new Error(`${data.id} runs the external agent command "${data.external.command}": start this worker with --allow-agent-cmd to run such jobs`);
+      }
       log(`${data.id}: started (attempt ${job.attemptsMade + 1})`);
       const report = await runJob(data, path.join(opts.workDir, data.suiteId, data.id), {
         registry: opts.registry,

@@ -3,12 +3,17 @@
  * is the ledger: a job interrupted part-way is reopened from its workspace, the runner's recovery
  * keeps what was charged, and the agent spends only the budget that remains, so a retry never
  * charges an episode twice. A workspace that already holds a report is not run again.
+ *
+ * An external coding agent (`job.external`) is started in the workspace by the same launcher as
+ * `policyforge run --agent-cmd` (src/agents/external): its `policyforge` calls reach this job's
+ * runner through the workspace's runner.json, and its transcript stays in the workspace.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentsMd } from '../agents/agentsMd';
 import { runAutotune } from '../agents/autotune/autotune';
 import { policyforgeCommand } from '../agents/cliCommand';
+import { runExternalAgent } from '../agents/external/launcher';
 import type { EnvRegistry } from '../envs/core/registry';
 import type { RunReport } from '../protocol/feedback';
 import { RunnerClient } from '../runner/client';
@@ -26,6 +31,8 @@ export interface RunJobOptions {
   /** A sandbox executor shared by the jobs of one process (the host makes its own without one). */
   executor?: EpisodeExecutor;
   log?: (line: string) => void;
+  /** The environment an external agent's allowed variables are taken from (default: this process's). */
+  env?: NodeJS.ProcessEnv;
   /** Called with each submission's budget use, for progress. */
   onSubmitted?: (used: number, total: number) => void;
 }
@@ -54,7 +61,8 @@ export async function runJob(job: SuiteJob, workspace: string, opts: RunJobOptio
         ...(job.heldOutCases ? { heldOutCases: job.heldOutCases } : {}),
       },
       opts.registry,
-      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) },
+      // An external agent finds `policyforge` on its PATH (the launcher's shim), so its AGENTS.md names it bare.
+      { extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, job.external ? 'policyforge' : policyforgeCommand()) }) },
     );
     if (!init.ok) throw new Error(`${job.id}: ${init.error}`);
     if (job.agent === 'random') fs.writeFileSync(path.join(workspace, 'policy', 'policy.ts'), RANDOM_POLICY_SOURCE);
@@ -63,6 +71,22 @@ export async function runJob(job: SuiteJob, workspace: string, opts: RunJobOptio
   const client = await RunnerClient.connect({ port: host.port, token: host.token });
   if (opts.onSubmitted) client.on('run.submitted', (n) => opts.onSubmitted!(n.summary.budget.used, n.summary.budget.total));
   try {
+    if (job.external) {
+      const x = job.external;
+      const result = await runExternalAgent({
+        workspace,
+        command: x.command,
+        client,
+        allowEnv: x.allowEnv ?? [],
+        ...(x.timeLimitS !== undefined ? { timeLimitMs: x.timeLimitS * 1000 } : {}),
+        ...(x.retries !== undefined ? { retries: x.retries } : {}),
+        ...(x.backoffMs !== undefined ? { backoffMs: x.backoffMs } : {}),
+        ...(x.graceS !== undefined ? { graceMs: x.graceS * 1000 } : {}),
+        ...(opts.env ? { env: opts.env } : {}),
+        log: (m) => log(`${job.id}: ${m}`),
+      });
+      return result.report;
+    }
     const info = await client.info();
     const status = await client.status();
     if (status.phase === 'agent' && status.budget.remaining >= info.minEpisodesPerSubmit) {

@@ -11,7 +11,7 @@ import { leaderboardMarkdown } from '../leaderboard/format';
 import { SUITE_RESULTS, rowsFromReport } from '../leaderboard/sources';
 import type { Leaderboard, ScoreRow } from '../leaderboard/types';
 import type { RunReport } from '../protocol/feedback';
-import type { SuiteAgent, SuiteJob } from './job';
+import type { ExternalAgentSpec, SuiteJob } from './job';
 import { readJobReport } from './runJob';
 
 export interface SuiteSpec {
@@ -20,7 +20,10 @@ export interface SuiteSpec {
   envs: string[];
   /** Ids the env list named that this build lacks (not run). */
   missing: string[];
-  agent: SuiteAgent;
+  /** A built-in agent (`autotune`, `random`) or the name of an external one. */
+  agent: string;
+  /** The external coding agent every job runs, when there is one. */
+  external?: ExternalAgentSpec;
   repeats: number;
   budget: number;
   validationCases?: number;
