@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { createApi, PluginRegistry, type PolicyForgeApi } from './api/api';
 import { registerLmAgentCommands } from './agent/lmAgentCommands';
+import { registerAttributionDecorations } from './attribution/attributionDecorations';
 import { registerCheckpointContent } from './checkpoints/checkpointContent';
 import { registerPolicyCodeLens } from './codelens/policyCodeLens';
 import { registerCheckpointCommands } from './commands/checkpointCommands';
@@ -55,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerBudgetStatusBar(session),
     registerPolicyCodeLens(session, settings),
     registerPolicyDiagnostics(session),
+    registerAttributionDecorations(session),
     registerLiteralHover(session),
     registerCheckpointContent(session),
     registerNewWorkspaceCommand(session, settings, () => plugins.all(), log),
