@@ -3,7 +3,7 @@
 //   node scripts/build.mjs --watch       rebuild on change
 //   node scripts/build.mjs --production  minified, no source maps (for the .vsix)
 import * as esbuild from 'esbuild';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -87,9 +87,17 @@ const cliEsmShims = [
   'const __filename = __pfFileURLToPath(import.meta.url);',
   "const __dirname = __pfFileURLToPath(new URL('.', import.meta.url)).replace(/[\\\\/]$/, '');",
 ].join('\n');
+/**
+ * The commands an agent calls between submits (status, feedback, report) are one CommonJS bundle,
+ * dist/cliQuick.js: a single file that Node's CommonJS loader reads starts faster than the ES-module
+ * graph of the full CLI. src/cli/quickCommands.json names them for both the bundle and the shim.
+ */
+const QUICK_COMMANDS = JSON.parse(readFileSync('src/cli/quickCommands.json', 'utf8'));
 const cliEntryShim = `'use strict';
-// The CLI's code is ES modules (cli.mjs and its cli-*.mjs chunks, see scripts/build.mjs).
-exports.main = (argv) => import('./cli.mjs').then((cli) => cli.main(argv));
+// Quick read-only commands run from one CommonJS bundle; the rest of the CLI is ES modules
+// (cli.mjs and its cli-*.mjs chunks). See scripts/build.mjs.
+const QUICK = new Set(${JSON.stringify(QUICK_COMMANDS)});
+exports.main = (argv) => (QUICK.has(argv[0]) ? require('./cliQuick.js').main(argv) : import('./cli.mjs').then((cli) => cli.main(argv)));
 `;
 /** Outputs of earlier builds that nothing loads any more: the one-file CLI's map, the MCP server's own bundle. */
 const RETIRED = ['cli.js.map', 'mcpServer.js'];
@@ -105,6 +113,22 @@ const cliChunkCleanup = {
       }
       writeFileSync('dist/cli.js', cliEntryShim);
     });
+  },
+};
+
+/**
+ * simple-statistics' published bundles fill a normal-distribution table when they load, which
+ * every process that formats paired statistics would pay for; its ES-module sources, one function
+ * per file and free of load-time effects apart from that table, let esbuild keep only the functions
+ * a bundle calls.
+ */
+const simpleStatisticsBySource = {
+  name: 'simple-statistics-by-source',
+  setup(build) {
+    build.onResolve({ filter: /^simple-statistics$/ }, () => ({ path: path.resolve('node_modules/simple-statistics/index.js'), sideEffects: false }));
+    build.onResolve({ filter: /^\.\.?\// }, (args) =>
+      /[\\/]node_modules[\\/]simple-statistics[\\/]/.test(args.importer) ? { path: path.resolve(args.resolveDir, args.path), sideEffects: false } : undefined,
+    );
   },
 };
 
@@ -138,7 +162,7 @@ if (Object.keys(nodePoints).length > 0) {
     target: 'node20',
     // mujoco-js (11 MB of inlined WebAssembly) is required from node_modules by the processes that simulate.
     external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
-    plugins: [lazyAsSibling, zodEnglishOnly],
+    plugins: [lazyAsSibling, zodEnglishOnly, simpleStatisticsBySource],
   }));
 }
 if (existsSync('src/cli/main.ts')) {
@@ -158,7 +182,19 @@ if (existsSync('src/cli/main.ts')) {
     minifyWhitespace: true,
     minifySyntax: true,
     external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
-    plugins: [lazyAsSibling, zodEnglishOnly, lazyWsBuiltins, cliChunkCleanup],
+    plugins: [lazyAsSibling, zodEnglishOnly, lazyWsBuiltins, simpleStatisticsBySource, cliChunkCleanup],
+  }));
+  contexts.push(await esbuild.context({
+    ...common,
+    entryPoints: { cliQuick: 'src/cli/quick.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
+    plugins: [lazyAsSibling, zodEnglishOnly, lazyWsBuiltins, simpleStatisticsBySource],
   }));
 }
 if (Object.keys(nodePoints).length > 0 || existsSync('src/cli/main.ts')) {

@@ -1,10 +1,13 @@
 /**
  * The `policyforge` command: dispatches to one subcommand module per verb. Each module is
  * imported only when its command runs (the build makes each one a chunk of its own), so a quick
- * command such as `status` does not load the environments, the sandbox or the MCP SDK.
+ * command such as `status` does not load the environments, the sandbox or the MCP SDK. The
+ * built CLI runs the commands named in quickCommands.json from a bundle of their own (quick.ts);
+ * they stay in this table for `--help` and for callers of `main`.
  */
 import packageJson from '../../package.json';
-import { ExitCode, UsageError, type CliCommand } from './command';
+import { ExitCode, type CliCommand } from './command';
+import { runCommand } from './dispatch';
 
 /**
  * Command name → its module, in the order `--help` lists them. A new command is one line here;
@@ -18,6 +21,7 @@ export const commands: Readonly<Record<string, () => Promise<CliCommand>>> = {
   init: async () => (await import('./commands/init')).initCommand,
   runner: async () => (await import('./commands/runner')).runnerCommand,
   submit: async () => (await import('./commands/submit')).submitCommand,
+  propose: async () => (await import('./commands/propose')).proposeCommand,
   status: async () => (await import('./commands/status')).statusCommand,
   feedback: async () => (await import('./commands/status')).feedbackCommand,
   finish: async () => (await import('./commands/finish')).finishCommand,
@@ -53,20 +57,5 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`policyforge: unknown command "${name}"\n\n${await help()}`);
     return ExitCode.usage;
   }
-  const command = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
-    return ExitCode.ok;
-  }
-  try {
-    return await command.run(rest);
-  } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`policyforge ${name}: ${e.message}\nUsage: ${command.usage}\n`);
-      return ExitCode.usage;
-    }
-    process.stderr.write(`policyforge ${name}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return ExitCode.failed;
-  }
+  return runCommand(name, await load(), rest);
 }
-
