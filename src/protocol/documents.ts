@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { agentRecordSchema } from './agent';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
 import type { EpisodeSkills, SkillRate } from './skills';
+import { practiceInfoSchema } from './training';
 import { attributionSchema } from './attribution';
 import type { BudgetState, CandidateResult, CurvePoint, EditSummary, EpisodeSummary, PairedComparison, ReturnStats, RunReport, SubmissionSummary } from './feedback';
 
@@ -103,6 +104,7 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   skills: z.array(skillRateSchema).optional(),
   attribution: attributionSchema.optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
+  practice: practiceInfoSchema.optional(),
 });
 
 const candidateResultSchema: z.ZodType<CandidateResult> = z.looseObject({

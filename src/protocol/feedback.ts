@@ -6,6 +6,7 @@
 import type { AgentRecord } from './agent';
 import type { EpisodeRecord, EpisodeStatus } from './episodes';
 import type { SkillRate } from './skills';
+import type { PracticeInfo } from './training';
 import type { Attribution } from './attribution';
 
 export interface BudgetState {
@@ -99,6 +100,8 @@ export interface SubmissionSummary {
   attribution?: Attribution;
   /** Relative paths of the bulk files, when still on disk (oldest may be evicted by byte caps). */
   files: { trajectories: string[]; logs: string[]; evicted: boolean };
+  /** Present on practice submissions (`--config`): charged to the practice budget, never selected. */
+  practice?: PracticeInfo;
 }
 
 export interface CandidateResult {

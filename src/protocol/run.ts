@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { budgetStateSchema, describeIssues, runReportSchema, submissionSummarySchema } from './documents';
+import { PracticeStatusSchema, TrainingConfigSchema } from './training';
 
 /** Bumped on any incompatible change to a method or notification shape. */
 export const PROTOCOL_VERSION = 1;
@@ -92,6 +93,7 @@ export const SubmitParamsObject = z
     note: z.string().max(2000).optional().describe('Optional note recorded with the submission.'),
     /** Without it a policy with type errors still runs (and is charged); clients warn first, from `run.check`. */
     strict: z.boolean().optional().describe('Refuse the submit, uncharged, when policy/ has type errors (by default it runs with a warning).'),
+    config: TrainingConfigSchema.optional().describe('A training configuration: makes this a practice submit, charged to the practice budget and never selected.'),
   })
   .strict();
 export const SubmitParamsSchema = SubmitParamsObject.refine((p) => (p.cases === undefined) !== (p.episodes === undefined), { message: 'give exactly one of cases or episodes' });
@@ -222,6 +224,8 @@ export const RunStatusSchema = z.object({
   restoredFrom: z.number().nullable(),
   /** Non-fatal notes about the last restart (e.g. a rolled-back submit). */
   recovery: z.array(z.string()),
+  /** Practice submits (`config`): their own budget and submissions, outside `history` and `best`. */
+  practice: PracticeStatusSchema.optional(),
 });
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 

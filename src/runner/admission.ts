@@ -3,11 +3,13 @@
  * pool, episodes per submit, submission limit, budget, build. The first failed check becomes a
  * `RunError`; the run journals it as a rejection, which costs nothing.
  */
+import type { EnvRegistry } from '../envs/core/registry';
 import { parseCaseRanges } from '../protocol/caseRanges';
 import { describeZodError, SubmitParamsSchema } from '../protocol/run';
 import type { PolicyBundle } from '../sandbox/types';
 import type { RunConfig } from './config';
 import type { EpisodeExecutor } from './executor';
+import { admitPracticeConfig, practiceBudgetOf, type PracticeAdmission } from './practice';
 import { RunError } from './runError';
 import type { RunState } from './runState';
 
@@ -17,14 +19,18 @@ export interface Admitted {
   note?: string;
   /** Type errors the build reported (a policy with type errors still runs). */
   typeErrors: number;
+  /** A practice submit: its configuration, checked (practice.ts). */
+  practice?: PracticeAdmission;
 }
 
-export async function admitSubmit(raw: unknown, config: RunConfig, state: RunState, executor: EpisodeExecutor, root: string): Promise<Admitted> {
+export async function admitSubmit(raw: unknown, config: RunConfig, state: RunState, executor: EpisodeExecutor, root: string, registry?: EnvRegistry): Promise<Admitted> {
   if (state.phase !== 'agent') throw new RunError('runFinished', `the agent phase is over (run is ${state.phase}); see \`policyforge report\``);
   const parsed = SubmitParamsSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new RunError('malformedRequest', `malformed submit: ${describeZodError(parsed.error)}`);
   const p = parsed.data;
-  const cases = p.cases !== undefined ? listedCases(p.cases, config.poolSize) : nextCases(p.episodes ?? 0, config.poolSize, state.usedCases);
+  if (p.config !== undefined && !registry) throw new RunError('malformedRequest', 'this runner takes no practice submits', { field: 'config' });
+  const practice = p.config !== undefined && registry ? admitPracticeConfig(p.config, config, registry) : undefined;
+  const cases = p.cases !== undefined ? listedCases(p.cases, config.poolSize) : nextCases(p.episodes ?? 0, config.poolSize, practice ? state.practiceCases : state.usedCases);
   if (cases.length < config.minEpisodesPerSubmit || cases.length > config.maxEpisodesPerSubmit) {
     throw new RunError('episodesOutOfBounds', `${cases.length} episodes per submit is outside ${config.minEpisodesPerSubmit}-${config.maxEpisodesPerSubmit}`, {
       episodes: cases.length,
@@ -33,9 +39,10 @@ export async function admitSubmit(raw: unknown, config: RunConfig, state: RunSta
     });
   }
   if (state.submissions.size >= config.maxSubmissions) throw new RunError('submissionLimit', `the run allows ${config.maxSubmissions} submissions and all were used`, { maxSubmissions: config.maxSubmissions });
-  const remaining = config.budget - state.used;
+  const remaining = practice ? practiceBudgetOf(config) - state.practiceUsed : config.budget - state.used;
+  const which = practice ? 'practice budget' : 'budget';
   if (remaining <= 0 || cases.length > remaining) {
-    throw new RunError('budgetExhausted', remaining <= 0 ? 'the budget is exhausted' : `${cases.length} episodes requested but only ${remaining} remain in the budget`, {
+    throw new RunError('budgetExhausted', remaining <= 0 ? `the ${which} is exhausted` : `${cases.length} episodes requested but only ${remaining} remain in the ${which}`, {
       requested: cases.length,
       remaining,
     });
@@ -52,7 +59,7 @@ export async function admitSubmit(raw: unknown, config: RunConfig, state: RunSta
       diagnostics: built.diagnostics,
     });
   }
-  return { bundle: built.bundle, cases, note: p.note, typeErrors: typeErrors.length };
+  return { bundle: built.bundle, cases, note: p.note, typeErrors: typeErrors.length, ...(practice ? { practice } : {}) };
 }
 
 /** Cases named by the submit, as a list or as ranges text, each inside the pool. */

@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { describeZodError, PROTOCOL_VERSION } from '../protocol/run';
+import { ArenaOptionsSchema, DEFAULT_ARENA_BUDGET_GAMES, type ArenaOptions } from '../protocol/arena';
+import { isArenaGame } from '../envs/arena/ids';
 
 const paramValue = z.union([z.number(), z.boolean(), z.string()]);
 
@@ -13,6 +15,8 @@ export const RunConfigInputSchema = z
     envId: z.string().min(1, 'envId is required'),
     params: z.record(z.string(), paramValue).default({}),
     budget: z.number().int().positive().max(100_000).default(128),
+    /** Episodes practice submits (`config`) may spend, apart from the budget; default = budget. */
+    practiceBudget: z.number().int().nonnegative().max(100_000).optional(),
     /** Train pool size; default = budget. */
     poolSize: z.number().int().positive().max(1_000_000).optional(),
     minEpisodesPerSubmit: z.number().int().positive().default(1),
@@ -38,6 +42,8 @@ export const RunConfigInputSchema = z
     feedbackMaxBytes: z.number().int().positive().default(256 * 1024 * 1024),
     /** Extra environment plugin modules (absolute paths). */
     plugins: z.array(z.string()).default([]),
+    /** Arena runs (two-sided games) only: screen, deep evaluation, promotion; filled with defaults for an arena game. */
+    arena: ArenaOptionsSchema.optional(),
   })
   .strict();
 export type RunConfigInput = z.input<typeof RunConfigInputSchema>;
@@ -49,6 +55,8 @@ export interface RunConfig {
   readonly envId: string;
   readonly params: Readonly<Record<string, number | boolean | string>>;
   readonly budget: number;
+  /** Absent in runs made before practice submits: the practice budget is then the budget (`practiceBudgetOf`). */
+  readonly practiceBudget?: number;
   readonly poolSize: number;
   readonly minEpisodesPerSubmit: number;
   readonly maxEpisodesPerSubmit: number;
@@ -66,6 +74,8 @@ export interface RunConfig {
   readonly recordSnapshots: boolean;
   readonly feedbackMaxBytes: number;
   readonly plugins: readonly string[];
+  /** Present exactly when the environment is an arena game; the budget then counts games. */
+  readonly arena?: ArenaOptions;
 }
 
 export type ConfigResult = { ok: true; config: RunConfig } | { ok: false; error: string };
@@ -75,6 +85,9 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
   const parsed = RunConfigInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: `invalid run config: ${describeZodError(parsed.error)}` };
   const c = parsed.data;
+  const arena = isArenaGame(c.envId);
+  // An arena run's budget counts games, whose default differs from the episode budget's.
+  if (arena && (input as { budget?: unknown }).budget === undefined) c.budget = DEFAULT_ARENA_BUDGET_GAMES;
   const poolSize = c.poolSize ?? c.budget;
   const maxEpisodesPerSubmit = c.maxEpisodesPerSubmit ?? c.budget;
   const errors: string[] = [];
@@ -90,6 +103,7 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
       envId: c.envId,
       params: Object.freeze({ ...c.params }),
       budget: c.budget,
+      ...(c.practiceBudget !== undefined ? { practiceBudget: c.practiceBudget } : {}),
       poolSize,
       minEpisodesPerSubmit: c.minEpisodesPerSubmit,
       maxEpisodesPerSubmit,
@@ -107,6 +121,7 @@ export function makeRunConfig(input: unknown, now = new Date()): ConfigResult {
       recordSnapshots: c.recordSnapshots,
       feedbackMaxBytes: c.feedbackMaxBytes,
       plugins: Object.freeze([...c.plugins]),
+      ...(arena ? { arena: Object.freeze(ArenaOptionsSchema.parse(c.arena ?? {})) } : {}),
     }),
   };
 }

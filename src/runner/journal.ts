@@ -12,8 +12,9 @@ export type JournalEvent =
   | { type: 'created'; runId: string; envId: string; budget: number; secretFingerprint?: string }
   | { type: 'runner_started'; pid: number }
   | { type: 'submit_rejected'; reason: string; code: number; message: string }
-  | { type: 'submit_started'; submission: number; checkpoint: string; parent: number | null; cases: number[]; note?: string }
-  | { type: 'submitted'; submission: number; checkpoint: string; parent: number | null; cases: number[]; charged: number; mean: number; okCount: number; count: number; budgetUsed: number; editClass?: string }
+  /** `practice`: a practice submit's parameter overrides; its charge goes to the practice budget. */
+  | { type: 'submit_started'; submission: number; checkpoint: string; parent: number | null; cases: number[]; note?: string; practice?: PracticeParams }
+  | { type: 'submitted'; submission: number; checkpoint: string; parent: number | null; cases: number[]; charged: number; mean: number; okCount: number; count: number; budgetUsed: number; editClass?: string; practice?: PracticeParams }
   | { type: 'submit_rolled_back'; submission: number; why: string }
   | { type: 'restored'; submission: number; checkpoint: string }
   | { type: 'finished'; mode: 'paper' | 'candidates' | 'gated'; candidates: number[]; trigger: 'finish' | 'budget' }
@@ -27,6 +28,8 @@ export type JournalEvent =
   /** Another baseline policy on the held-out cases (`uniform-random`: the uniform random policy). */
   | { type: 'assessed_baseline'; name: string; stats: ReturnStats | null; error?: string }
   | { type: 'completed' };
+
+export type PracticeParams = Record<string, number | boolean | string>;
 
 export type StampedEvent = JournalEvent & { seq: number; at: string };
 

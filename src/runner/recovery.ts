@@ -32,7 +32,7 @@ export function recover(ctx: RunContext): string[] {
   }
   ctx.feedback.cleanTemp();
   ctx.checkpoints.cleanTemp();
-  const last = Math.max(0, ...ctx.state.submissions.keys());
+  const last = Math.max(0, ...ctx.state.submissions.keys(), ...ctx.state.practice.keys());
   const latest = last > 0 ? ctx.feedback.read(last) : undefined;
   if (latest) replaceJson(ctx.paths.latest, latest);
   if (ctx.state.finish && !ctx.state.completed) notes.push('validation/assessment was interrupted; it resumes now');

@@ -136,7 +136,7 @@ export class Run extends EventEmitter<RunEvents> {
     return this.queue.enqueue(async () => {
       let admitted: Admitted;
       try {
-        admitted = await admitSubmit(params, this.config, this.ctx.state, this.opts.executor, this.paths.root);
+        admitted = await admitSubmit(params, this.config, this.ctx.state, this.opts.executor, this.paths.root, this.opts.registry);
       } catch (e) {
         if (e instanceof RunError) {
           this.record({ type: 'submit_rejected', reason: e.reason, code: e.code, message: e.message });

@@ -3,6 +3,7 @@ import { PROTOCOL_VERSION, type ProgressNotification, type RunInfo, type RunStat
 import { bestTrainSubmission, comparableEpisodes } from '../stats/bestTrain';
 import type { SubmissionSummary } from '../protocol/feedback';
 import type { RunConfig } from './config';
+import { practiceStatus } from './practice';
 import { submissionName, type WorkspacePaths } from './paths';
 import { RunError } from './runError';
 import type { RunContext } from './runContext';
@@ -48,6 +49,7 @@ export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission 
     history,
     restoredFrom: s.restoredFrom,
     recovery: [...recovery],
+    practice: practiceStatus(c, s),
   };
 }
 
@@ -60,9 +62,9 @@ function finishingOf(p: ProgressNotification | null): NonNullable<RunStatus['fin
 
 /** A submission's summary (the latest by default). */
 export function runFeedback(ctx: RunContext, submission?: number): SubmissionSummary {
-  const n = submission ?? Math.max(0, ...ctx.state.submissions.keys());
+  const n = submission ?? Math.max(0, ...ctx.state.submissions.keys(), ...ctx.state.practice.keys());
   if (n === 0) throw new RunError('unknownSubmission', 'no submission yet: run `policyforge submit` first');
-  if (!ctx.state.submissions.has(n)) throw new RunError('unknownSubmission', `submission ${n} does not exist (there are ${ctx.state.submissions.size})`, { submission: n });
+  if (!ctx.state.submissions.has(n) && !ctx.state.practice.has(n)) throw new RunError('unknownSubmission', `submission ${n} does not exist (there are ${ctx.state.submissions.size})`, { submission: n });
   const summary = ctx.feedback.read(n);
   if (!summary) throw new RunError('internal', `feedback/${submissionName(n)}/summary.json is missing or unreadable`);
   return summary;

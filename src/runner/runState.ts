@@ -4,7 +4,7 @@
  */
 import type { ReturnStats, SelectionEvidence } from '../protocol/feedback';
 import type { RunPhase, SubmissionBrief } from '../protocol/run';
-import type { StampedEvent } from './journal';
+import type { PracticeParams, StampedEvent } from './journal';
 
 export interface PendingSubmit {
   submission: number;
@@ -12,6 +12,17 @@ export interface PendingSubmit {
   parent: number | null;
   cases: number[];
   note?: string;
+  practice?: PracticeParams;
+}
+
+/** A practice submission: kept apart from `submissions`, so selection, best and paired statistics never see it. */
+export interface PracticeBrief {
+  submission: number;
+  checkpoint: string;
+  cases: number[];
+  mean: number;
+  count: number;
+  params: PracticeParams;
 }
 
 export interface FinishState {
@@ -25,6 +36,10 @@ export interface RunState {
   used: number;
   submissions: Map<number, SubmissionBrief>;
   usedCases: Set<number>;
+  /** Episodes charged to the practice budget, and the practice submissions. */
+  practiceUsed: number;
+  practice: Map<number, PracticeBrief>;
+  practiceCases: Set<number>;
   /** A submit whose start is journaled but whose outcome is not (a crash mid-submit). */
   pending: PendingSubmit | null;
   restoredFrom: number | null;
@@ -49,6 +64,9 @@ export function emptyState(): RunState {
     used: 0,
     submissions: new Map(),
     usedCases: new Set(),
+    practiceUsed: 0,
+    practice: new Map(),
+    practiceCases: new Set(),
     pending: null,
     restoredFrom: null,
     finish: null,
@@ -67,10 +85,16 @@ export function emptyState(): RunState {
 export function applyEvent(s: RunState, e: StampedEvent): void {
   switch (e.type) {
     case 'submit_started':
-      s.pending = { submission: e.submission, checkpoint: e.checkpoint, parent: e.parent, cases: e.cases, note: e.note };
+      s.pending = { submission: e.submission, checkpoint: e.checkpoint, parent: e.parent, cases: e.cases, note: e.note, ...(e.practice ? { practice: e.practice } : {}) };
       break;
     case 'submitted':
       s.pending = null;
+      if (e.practice) {
+        s.practiceUsed += e.charged;
+        for (const c of e.cases) s.practiceCases.add(c);
+        s.practice.set(e.submission, { submission: e.submission, checkpoint: e.checkpoint, cases: e.cases, mean: e.mean, count: e.count, params: e.practice });
+        break;
+      }
       s.used += e.charged;
       for (const c of e.cases) s.usedCases.add(c);
       s.submissions.set(e.submission, {

@@ -53,7 +53,8 @@ export function loadOrCreateSecret(runId: string): Buffer {
   return secret;
 }
 
-export type Split = 'train' | 'validation' | 'assessment';
+/** `practice`: practice submits' cases, a label of their own so they reveal no other split's seeds. */
+export type Split = 'train' | 'validation' | 'assessment' | 'practice';
 
 export class SeedDeriver {
   constructor(private readonly secret: Buffer) {}

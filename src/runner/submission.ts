@@ -23,6 +23,7 @@ import { returnStats, statusCounts } from '../stats/returnStats';
 import type { Admitted } from './admission';
 import { batchRequest } from './batches';
 import { pairedFeedback } from './pairedFeedback';
+import { practiceBatch, practiceBudgetState } from './practice';
 import { RunError } from './runError';
 import type { AnalyzeEdit, RunContext } from './runContext';
 import { runFailureReturn } from './scoring';
@@ -49,9 +50,11 @@ type Stage = 'batch' | 'checkpoint' | 'feedback';
 
 export async function runSubmission(ctx: RunContext, admitted: Admitted, hooks: SubmissionHooks): Promise<SubmissionSummary> {
   const { bundle, cases } = admitted;
-  const n = Math.max(0, ...ctx.state.submissions.keys()) + 1;
+  // Practice submissions share the numbering (and feedback/submit-NNNN) with the run's own.
+  const n = Math.max(0, ...ctx.state.submissions.keys(), ...ctx.state.practice.keys()) + 1;
   const parent = parentOf(ctx);
-  ctx.record({ type: 'submit_started', submission: n, checkpoint: bundle.id, parent, cases, note: admitted.note });
+  const practice = admitted.practice;
+  ctx.record({ type: 'submit_started', submission: n, checkpoint: bundle.id, parent, cases, note: admitted.note, ...(practice ? { practice: practice.params } : {}) });
   // The sources are read now, so the checkpoint is what was built even if policy/ changes meanwhile.
   const checkpointSaved = ctx.checkpoints.save(bundle);
   checkpointSaved.catch(() => undefined); // Awaited after the batch.
@@ -65,7 +68,7 @@ export async function runSubmission(ctx: RunContext, admitted: Admitted, hooks: 
     hooks.started(running);
     hooks.progress({ phase: 'submit', submission: n, done: 0, total: cases.length });
     const records = await ctx.executor.runBatch({
-      ...batchRequest(ctx.config, ctx.seeds, bundle, 'train', cases),
+      ...(practice ? practiceBatch(ctx.config, ctx.seeds, bundle, cases, practice) : batchRequest(ctx.config, ctx.seeds, bundle, 'train', cases)),
       signal: running.abort.signal,
       onEpisode: (r) => {
         pending.add(r);
@@ -78,7 +81,8 @@ export async function runSubmission(ctx: RunContext, admitted: Admitted, hooks: 
     stage = 'checkpoint';
     await checkpointSaved;
     const summary = buildSummary(ctx, n, parent, admitted, records, performance.now() - started, pending.files(records));
-    summary.paired = pairedFeedback(ctx, summary);
+    // A practice batch ran another environment: no paired difference from the run's submissions means anything.
+    if (!practice) summary.paired = pairedFeedback(ctx, summary);
     const tEdit = performance.now();
     const edit = await editAnalyzed;
     if (edit) summary.edit = edit;
@@ -114,8 +118,9 @@ export function charge(ctx: RunContext, summary: SubmissionSummary): void {
     mean: summary.stats.mean,
     okCount: summary.stats.okCount,
     count: summary.stats.count,
-    budgetUsed: ctx.state.used + charged,
+    budgetUsed: ctx.state.used + (summary.practice ? 0 : charged),
     editClass: summary.edit?.class,
+    ...(summary.practice ? { practice: summary.practice.params } : {}),
   });
 }
 
@@ -154,7 +159,8 @@ async function analyze(ctx: RunContext, analyzeEdit: AnalyzeEdit | undefined, pa
 
 function buildSummary(ctx: RunContext, n: number, parent: number | null, admitted: Admitted, records: readonly EpisodeRecord[], wallMs: number, files: SubmissionSummary['files']): SubmissionSummary {
   const charged = records.filter((r) => r.status !== 'runner_fault').length;
-  const used = ctx.state.used + charged;
+  const practice = admitted.practice;
+  const used = ctx.state.used + (practice ? 0 : charged);
   const failureReturn = runFailureReturn(ctx);
   // Failed episodes score the failure return in the mean; their partial returns stay beside it.
   const scored = scoreEpisodes(records, failureReturn);
@@ -188,6 +194,16 @@ function buildSummary(ctx: RunContext, n: number, parent: number | null, admitte
     charged,
     ...(notes.length > 0 ? { note: notes.join('; ') } : {}),
     files,
+    ...(practice
+      ? {
+          practice: {
+            params: practice.params,
+            budget: practiceBudgetState(ctx.config, ctx.state, charged),
+            ...(practice.skill !== undefined ? { skill: practice.skill } : {}),
+            ...(practice.reason !== undefined ? { reason: practice.reason } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { attributionLines } from './attributionText';
 import { formatCaseRanges, formatCaseSet } from '../protocol/caseRanges';
+import { practiceLines } from './practiceText';
 import { typeErrorLines, type CheckResult } from '../protocol/run';
 import type { EpisodeSummary, ReturnStats, SubmissionSummary } from '../protocol/feedback';
 import { groupErrors } from './errorGroups';
@@ -109,7 +110,8 @@ export function formatSummary(s: SubmissionSummary, history: History): string {
   const fmt = historyScoreFormat(history.length ? history : [s.stats]);
   const folder = `feedback/submit-${String(s.submission).padStart(4, '0')}`;
   const lines = [
-    `submission ${s.submission}  checkpoint ${s.checkpoint.slice(0, 12)}  cases ${formatCaseRanges(s.cases)}${s.parent ? `  parent ${s.parent}` : ''}`,
+    `${s.practice ? 'practice ' : ''}submission ${s.submission}  checkpoint ${s.checkpoint.slice(0, 12)}  cases ${formatCaseRanges(s.cases)}${s.parent ? `  parent ${s.parent}` : ''}`,
+    ...practiceLines(s),
     `  return ${statsText(s.stats, fmt)}`,
     ...failureLine(s, fmt),
     `  status ${Object.entries(s.statusCounts).map(([k, v]) => `${k} ${v}`).join(', ')}   wall ${(s.wallMs / 1000).toFixed(2)} s`,

@@ -6,20 +6,23 @@ import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatSummary } from './format';
 import { attachProgress } from './progress';
+import { readTrainingConfig } from './propose';
 import { fail, printJson, withClient } from './runClient';
 
 export const submitCommand: CliCommand = {
   name: 'submit',
   summary: 'Run the current policy/ on training cases (charged to the budget) and print the feedback',
   usage:
-    'policyforge submit (--cases 0-7,12 | --episodes N) [--note TEXT] [--strict] [--yes] [--dir DIR] [--json]\n\n' +
+    'policyforge submit (--cases 0-7,12 | --episodes N) [--config FILE] [--note TEXT] [--strict] [--yes] [--dir DIR] [--json]\n\n' +
+    '  --config  a training configuration (JSON, e.g. from `policyforge propose`): a practice submit on\n' +
+    '            the environment changed as it says, charged to the practice budget, never selected\n' +
     '  --strict  refuse (uncharged, exit 1) when policy/ has type errors; without it they are a warning\n' +
     '  --yes     do not ask before a submit that spends the last of the budget (and so ends the run);\n' +
     '            only a terminal is asked: elsewhere the warning is printed and the submit runs',
   async run(argv) {
     const { values } = parse(
       argv,
-      { cases: { type: 'string' }, episodes: { type: 'string' }, note: { type: 'string' }, strict: { type: 'boolean' }, yes: { type: 'boolean' }, dir: { type: 'string' }, json: { type: 'boolean' } },
+      { cases: { type: 'string' }, episodes: { type: 'string' }, config: { type: 'string' }, note: { type: 'string' }, strict: { type: 'boolean' }, yes: { type: 'boolean' }, dir: { type: 'string' }, json: { type: 'boolean' } },
       false,
     );
     if ((values.cases === undefined) === (values.episodes === undefined)) throw new UsageError('give exactly one of --cases or --episodes');
@@ -27,11 +30,13 @@ export const submitCommand: CliCommand = {
     const json = values.json ?? false;
     const strict = values.strict ?? false;
     const request = values.cases !== undefined ? { cases: values.cases } : { episodes };
+    const config = values.config !== undefined ? readTrainingConfig(values.config) : undefined;
     return withClient('submit', values.dir, json, async ({ client }) => {
       // Both warnings come before anything runs. The build is cached by content, so checking first
       // costs the submit nothing; a strict submit leaves the refusal to the runner, which journals it.
       const warnings = strict ? [] : typeErrorWarning(await client.check(), '--strict');
-      const last = lastBudgetWarning(requestedEpisodes(request), (await client.status()).budget, 'cli');
+      // Practice spends its own budget and never ends the run.
+      const last = config ? null : lastBudgetWarning(requestedEpisodes(request), (await client.status()).budget, 'cli');
       if (last) warnings.push(last);
       for (const w of json ? [] : warnings) process.stderr.write(`${w}\n`);
       const decision = lastBudgetDecision({ warning: last, yes: values.yes ?? false, json, interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY) });
@@ -41,7 +46,7 @@ export const submitCommand: CliCommand = {
       }
       const stop = attachProgress(client, !json);
       try {
-        const summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}) });
+        const summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}), ...(config ? { config } : {}) });
         stop();
         const history = (await client.status()).history;
         const report = summary.budget.remaining === 0 ? await client.awaitReport() : undefined;
