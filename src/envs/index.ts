@@ -1,4 +1,5 @@
 /** The environment registry with every built-in family. Plugins are added with `loadPlugin`. */
+import { arenaEnvironments } from './arena/definitions';
 import { box2dEnvironments } from './box2d';
 import { classicEnvironments } from './classic';
 import { EnvRegistry } from './core/registry';
@@ -13,6 +14,8 @@ export function createRegistry(): EnvRegistry {
   registry.registerAll(highwayEnvironments);
   registry.registerAll(box2dEnvironments);
   registry.registerAll(mujocoEnvironments);
+  // Two-sided games: a run on one is an arena run (src/runner/arena).
+  registry.registerAll(arenaEnvironments);
   return registry;
 }
 

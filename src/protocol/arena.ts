@@ -261,7 +261,7 @@ export const ctfStepSchema = z.looseObject({
 });
 export type CtfStep = z.infer<typeof ctfStepSchema>;
 
-/** Connect Four step: the side that moved and its column (the board follows from the moves). */
+/** Connect Four step: the side that moved and its column (the board follows from the moves); column -1 is an illegal move into a full column, which lost the game. */
 export const connectFourStepSchema = z.looseObject({
   type: z.literal('step'),
   t: int,

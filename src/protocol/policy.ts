@@ -17,4 +17,7 @@ export interface PolicyContext {
   readonly rewardRange: readonly [number, number];
   /** Seeds the policy realm's `Math.random`; also available for the policy's own generators. */
   readonly seed: number;
+  /** Arena games only: the side this policy plays in this game, and its own agents. */
+  readonly side?: string;
+  readonly ownAgents?: readonly string[];
 }

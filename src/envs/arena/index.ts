@@ -59,4 +59,4 @@ export function arenaGame(id: string, params: Record<string, unknown> = {}): Are
   throw new Error(`unknown arena game "${id}" (ConnectFour-v0, CaptureTheFlag-v0)`);
 }
 
-export const ARENA_GAME_IDS = ['ConnectFour-v0', 'CaptureTheFlag-v0'] as const;
+export { ARENA_ENV_IDS as ARENA_GAME_IDS, isArenaGame } from './ids';

@@ -33,6 +33,7 @@ import { beginEpisode as beginRealmEpisode, constructPolicy, createPolicyRealm, 
 import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
+import { arenaContext } from '../arena/context';
 import { coveredBundle } from './loadedBundle';
 import { probesHit } from '../coverage/instrument';
 
@@ -344,6 +345,7 @@ function environmentSetup(task: EpisodeTask, made: MadeEnv): EnvironmentSetup {
     params: made.params,
     maxEpisodeSteps: definition.maxEpisodeSteps,
     rewardRange: definition.rewardRange,
+    ...arenaContext(env.inner, made.params),
   };
   // JSON has no infinities: the realm turns "inf" / "-inf" back (see prelude.ts). The seed,
   // the one field that differs by episode, is added to a copy per episode, last, as before.
