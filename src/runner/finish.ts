@@ -34,6 +34,8 @@ export function parseFinish(raw: unknown): { candidates?: number[] } {
 /** Ends the agent phase: journals `finished` with the candidates to validate (unless a finish is already journaled). */
 export function beginFinish(ctx: RunContext, params: { candidates?: number[] }, trigger: FinishTrigger): void {
   if (ctx.state.finish) return;
+  const practised = (params.candidates ?? []).filter((n) => ctx.state.practice.has(n));
+  if (practised.length) throw new RunError('unknownSubmission', `submission(s) ${practised.join(', ')} are practice submissions, which are never selected; name run submissions`, { candidates: practised });
   const unknown = (params.candidates ?? []).filter((n) => !ctx.state.submissions.has(n));
   if (unknown.length) throw new RunError('unknownSubmission', `candidate submission(s) ${unknown.join(', ')} do not exist`, { candidates: unknown });
   if (!params.candidates && ctx.config.selectionMode === 'candidates' && trigger === 'finish') {
