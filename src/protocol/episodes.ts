@@ -6,6 +6,7 @@ import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory
 import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
 import { expandLanderSteps, LANDER_DELTA_FORMAT } from './landerTrajectory';
 import { expandMujocoSteps, MUJOCO_DELTA_FORMAT } from './mujocoTrajectory';
+import { expandHighwaySteps, HIGHWAY_DELTA_FORMAT } from './highwayTrajectory';
 import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */
@@ -99,6 +100,7 @@ const EXPANDERS: Record<string, ((initial: unknown, steps: readonly unknown[]) =
   [WALKER_DELTA_FORMAT]: expandWalkerSteps,
   [LANDER_DELTA_FORMAT]: expandLanderSteps,
   [MUJOCO_DELTA_FORMAT]: expandMujocoSteps,
+  [HIGHWAY_DELTA_FORMAT]: expandHighwaySteps,
 };
 
 export function expandTrajectory(t: Trajectory): Trajectory {

@@ -13,6 +13,7 @@ import type { RoadNetwork } from './network';
 import { Road } from './road';
 import { ScriptedRandom, SeededRandom, type HighwayRandom, type RecordedDraw } from './random';
 import { restoreVehicle, SceneStateError, vehicleState, type VehicleState } from './sceneState';
+import { HighwayDeltaRecorder } from './trajectoryDelta';
 import type { Vehicle } from './vehicle';
 
 export interface TimingConfig {
@@ -229,9 +230,14 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
    * `road` key that later snapshots repeat (trajectories store what changes).
    */
   snapshot(): unknown {
+    // The replay shows `view` metres around the ego vehicle: farther vehicles are never drawn (the
+    // observation's default range is the same ±100 m), and highway-v0 spreads 50 over a kilometre.
+    const view = this.viewWidth;
+    const [ex, ey] = this.ego.position;
+    const shown = view === null ? this.road.vehicles : this.road.vehicles.filter((v) => v === this.ego || Math.hypot(v.position[0] - ex, v.position[1] - ey) <= view);
     // Millimetres and milliradians are plenty for drawing and halve the trajectory files.
-    const vehicles = this.road.vehicles.map((v) => ({ x: r3(v.position[0]), y: r3(v.position[1]), h: r3(v.heading), l: v.length, w: v.width, v: r3(v.speed), c: v.crashed }));
-    const out: Record<string, unknown> = { time: this.time, ego: this.road.vehicles.indexOf(this.ego), vehicles, view: this.viewWidth };
+    const vehicles = shown.map((v) => ({ x: r3(v.position[0]), y: r3(v.position[1]), h: r3(v.heading), l: v.length, w: v.width, v: r3(v.speed), c: v.crashed }));
+    const out: Record<string, unknown> = { time: this.time, ego: shown.indexOf(this.ego), vehicles, view };
     if (!this.roadSent || this.roadKey === null) {
       const lanes = this.road.network.lanes().map((l) => l.lane.shape());
       const obstacles = this.road.objects.filter((o) => o.kind === 'obstacle').map((o) => ({ x: o.position[0], y: o.position[1], h: o.heading, l: o.length, w: o.width }));
@@ -248,6 +254,11 @@ export abstract class DrivingEnv<O> implements Env<O, unknown> {
   }
 
   protected extraSnapshot(_out: Record<string, unknown>): void {}
+
+  /** Stored trajectories: the road once, then per step vehicle rows and what else changed (trajectoryDelta.ts). */
+  deltaRecorder(): HighwayDeltaRecorder {
+    return new HighwayDeltaRecorder(() => this.snapshot());
+  }
 
   /** Marks the road as not yet sent (after a reset or a loaded state). */
   protected resendRoad(): void {

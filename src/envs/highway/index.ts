@@ -11,13 +11,14 @@ import { IntersectionEnv } from './scenes/intersection';
 import { MergeEnv } from './scenes/merge';
 import { ParkingEnv } from './scenes/parking';
 import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
+import { DRIVING_TRAJECTORY_GUIDE } from './trajectoryDelta';
 import { HIGHWAY_DECLARATIONS, PARKING_GUIDE, PARKING_MODULE, PARKING_STARTER, ROAD_LAYOUTS, roadGuide, roadModule, roadStarter } from './starters';
 
 /** Starter, declarations, AGENTS.md section and `policy/driving.ts` for a road task. */
 function roadFiles(id: string): Pick<EnvDefinition, 'starterPolicy' | 'declarations' | 'guide' | 'workspaceFiles'> {
   const layout = ROAD_LAYOUTS[id];
   if (!layout) throw new Error(`no observation layout for ${id}`);
-  return { starterPolicy: roadStarter(layout), declarations: HIGHWAY_DECLARATIONS, guide: roadGuide(layout), workspaceFiles: { 'policy/driving.ts': roadModule(layout) } };
+  return { starterPolicy: roadStarter(layout), declarations: HIGHWAY_DECLARATIONS, guide: `${roadGuide(layout)}\n\n${DRIVING_TRAJECTORY_GUIDE}`, workspaceFiles: { 'policy/driving.ts': roadModule(layout) } };
 }
 
 const num = (p: ParamValues, k: string): number => p[k] as number;
@@ -235,7 +236,7 @@ const parkingDefinition: EnvDefinition = {
     }),
   starterPolicy: PARKING_STARTER,
   declarations: HIGHWAY_DECLARATIONS,
-  guide: PARKING_GUIDE,
+  guide: `${PARKING_GUIDE}\n\n${DRIVING_TRAJECTORY_GUIDE}`,
   workspaceFiles: { 'policy/driving.ts': PARKING_MODULE },
 };
 

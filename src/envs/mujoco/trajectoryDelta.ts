@@ -59,7 +59,7 @@ export class MujocoDeltaRecorder {
   }
 
   /** The step line of the step just taken. */
-  line(action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): string {
+  line({ action, reward, terminated, truncated, info }: { action: unknown; reward: number; terminated: boolean; truncated: boolean; info: Info }): string {
     let s = `{"action":${actionText(action)},"reward":${num(reported(reward))}`;
     if (terminated) s += ',"terminated":true';
     if (truncated) s += ',"truncated":true';

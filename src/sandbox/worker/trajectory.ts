@@ -32,7 +32,22 @@ export interface DeltaRecorder {
    * The whole step line instead, for a layout that rounds what the common fields would write at
    * full precision (MuJoCo's action and reward) or stores part of `info` only.
    */
-  line?(action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): string;
+  line?(step: RecordedStep): string;
+  /** The observation's field as `line` writes it (`"observation":…`), for a layout that keeps observations. */
+  observation?(observation: unknown, json: (v: unknown) => string): string;
+}
+
+/** A step as a delta recorder's `line` receives it. */
+export interface RecordedStep {
+  /** The recorder's `observation` field of what the policy saw, when it keeps observations; else ''. */
+  observation: string;
+  action: unknown;
+  reward: number;
+  terminated: boolean;
+  truncated: boolean;
+  info: Info;
+  /** A value's JSON text as the plain layout writes it (typed arrays as arrays, non-finite numbers as strings). */
+  json(v: unknown): string;
 }
 
 interface DeltaRecording {
@@ -67,12 +82,14 @@ export class TrajectoryRecorder {
 
   /**
    * What `push` needs of the observation the policy is about to see: its JSON text while steps
-   * are kept in the plain layout, '' in the delta layout (not kept), undefined past the cap
-   * (the step is skipped).
+   * are kept in the plain layout or in a delta layout that keeps observations, '' in the other
+   * delta layouts (not kept), undefined past the cap (the step is skipped).
    */
   seen(observation: unknown): string | undefined {
     if (!this.recording) return undefined;
-    return this.delta === undefined && !this.omitObservation ? jsonText(observation) : '';
+    if (this.omitObservation) return '';
+    if (this.delta === undefined) return jsonText(observation);
+    return this.delta.observation?.(observation, jsonText) ?? '';
   }
 
   /** Right after reset: the world as it starts, when snapshots are recorded. */
@@ -96,7 +113,7 @@ export class TrajectoryRecorder {
   /** `observation` is the JSON text of what the policy saw (see jsonText), taken before the step. */
   push(observation: string, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info, snapshot: () => unknown): void {
     if (this.delta !== undefined) {
-      this.pushDelta(this.delta, action, reward, terminated, truncated, info);
+      this.pushDelta(this.delta, observation, action, reward, terminated, truncated, info);
       return;
     }
     let line = this.omitObservation ? `{"action":${jsonText(action)},` : `{"observation":${observation},"action":${jsonText(action)},`;
@@ -112,9 +129,9 @@ export class TrajectoryRecorder {
     this.lines.push(`${line}}`);
   }
 
-  private pushDelta(delta: DeltaRecorder, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): void {
+  private pushDelta(delta: DeltaRecorder, observation: string, action: unknown, reward: number, terminated: boolean, truncated: boolean, info: Info): void {
     if (delta.line !== undefined) {
-      this.lines.push(delta.line(action, reward, terminated, truncated, info));
+      this.lines.push(delta.line({ observation, action, reward, terminated, truncated, info, json: jsonText }));
       return;
     }
     let line = `{"action":${jsonText(action)},"reward":${JSON.stringify(reward)}`;

@@ -100,9 +100,11 @@ describe('driving replay renderer', () => {
     const egoFill = rec2.fills.find((f) => f.style === 'yellow');
     assert.ok(egoFill, 'ego drawn in the highlight colour');
     assert.deepEqual([egoFill.x, egoFill.y], [200, 100], 'the camera follows the ego vehicle');
-    assert.equal(rec2.fills.filter((f) => f.style === 'blue').length, 4, 'four other vehicles');
+    // The snapshot holds the vehicles within the view's width of the ego: three here (a fourth is farther).
+    assert.equal((later as { vehicles: unknown[] }).vehicles.length, 4);
+    assert.equal(rec2.fills.filter((f) => f.style === 'blue').length, 3, 'three other vehicles');
     assert.ok(rec2.strokes() > 32, 'lane surfaces and markings drawn from the remembered road');
-    assert.match(highwayRenderer.describe(later), /^ego at \(-?\d+\.\d, -?\d+\.\d\) m, \d+\.\d m\/s; 4 other vehicles/);
+    assert.match(highwayRenderer.describe(later), /^ego at \(-?\d+\.\d, -?\d+\.\d\) m, \d+\.\d m\/s; 3 other vehicles/);
   });
 
   it('frames the whole parking lot with the goal spot', () => {

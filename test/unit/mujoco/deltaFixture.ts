@@ -39,7 +39,7 @@ export async function recordMujoco(id: string, seed: number, maxSteps: number): 
   plainRecorder.initial({ snapshot: () => env.snapshot?.() } as unknown as Env);
   const initialSnapshot = JSON.parse(JSON.stringify(plainRecorder.trajectory.initialSnapshot)) as unknown;
   const steps: TrajectoryStep[] = [];
-  for (let t = 0; t < maxSteps && t < def.maxEpisodeSteps; t++) {
+  for (let t = 0; t < maxSteps && t < (def.maxEpisodeSteps ?? Infinity); t++) {
     const a = Float64Array.from(high, (h, i) => h * Math.sin(0.6 * t + (i * Math.PI) / 3 + seed));
     const seen = toJson(obs);
     const seenText = recorder.seen(obs);
