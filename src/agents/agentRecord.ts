@@ -6,26 +6,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { agentRecordSchema, type AgentEnding, type AgentRecord, type AgentSpend } from '../protocol/agent';
+import { agentRecordSchema, type AgentRecord } from '../protocol/agent';
 import { checkWith, parseRunReport } from '../protocol/documents';
 import type { RunReport } from '../protocol/feedback';
 import { readJson, writeJsonAtomic } from '../runner/atomicFs';
 import { workspacePaths } from '../runner/paths';
+import { ENDING_TEXT, spendText } from '../stats/agentSpendText';
 
 export type { AgentEnding, AgentRecord, AgentSpend } from '../protocol/agent';
-
-export const ENDING_TEXT: Record<AgentEnding, string> = {
-  agent_exited: 'the agent exited with budget left',
-  agent_finished: 'the agent finished the run',
-  budget_spent: 'the budget was spent',
-  time_limit: 'the time limit was reached',
-  retries_exhausted: 'the agent kept failing and every retry was used',
-  token_cap: 'the token cap was reached',
-  cost_cap: 'the cost cap was reached',
-  turn_limit: 'the turn limit was reached',
-  cancelled: 'it was cancelled',
-  model_error: 'the model endpoint failed',
-};
+export { ENDING_TEXT, formatCost, spendText } from '../stats/agentSpendText';
 
 export function agentDir(workspace: string): string {
   return path.join(workspacePaths(workspace).state, 'agent');
@@ -69,18 +58,6 @@ export function addAgentToReport(workspace: string, record: AgentRecord): RunRep
   const report: RunReport = { ...read.value, agent: withAgent.value };
   writeJsonAtomic(file, report);
   return report;
-}
-
-/** "12 calls, 30.1k tokens in / 4.2k out, cost 0.0123" — the same words in status, report and the editor. */
-export function spendText(spend: AgentSpend, caps?: AgentRecord['caps']): string {
-  const k = (n: number): string => (n >= 10_000 ? `${(n / 1000).toFixed(1)}k` : String(n));
-  const tokenCap = caps?.tokens ? ` of ${k(caps.tokens)}` : '';
-  const costCap = caps?.cost ? ` of ${caps.cost}` : '';
-  return `${spend.calls} call${spend.calls === 1 ? '' : 's'}, ${k(spend.tokensIn)} tokens in / ${k(spend.tokensOut)} out${tokenCap}, cost ${formatCost(spend.cost)}${costCap}`;
-}
-
-export function formatCost(cost: number): string {
-  return cost === 0 ? '0' : cost < 0.01 ? cost.toPrecision(2) : cost.toFixed(cost < 10 ? 3 : 2);
 }
 
 /** The lines `status` and the CLI print about the workspace's agent, or none when no agent ran here. */
