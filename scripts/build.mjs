@@ -90,15 +90,11 @@ const cliEsmShims = [
 /**
  * The commands an agent calls between submits (status, feedback, report) are one CommonJS bundle,
  * dist/cliQuick.js: a single file that Node's CommonJS loader reads starts faster than the ES-module
- * graph of the full CLI. src/cli/quickCommands.json names them for both the bundle and the shim.
+ * graph of the full CLI. src/cli/quickCommands.json names them for both the bundle and dist/cli.js,
+ * which is scripts/cliEntry.js with that list filled in.
  */
 const QUICK_COMMANDS = JSON.parse(readFileSync('src/cli/quickCommands.json', 'utf8'));
-const cliEntryShim = `'use strict';
-// Quick read-only commands run from one CommonJS bundle; the rest of the CLI is ES modules
-// (cli.mjs and its cli-*.mjs chunks). See scripts/build.mjs.
-const QUICK = new Set(${JSON.stringify(QUICK_COMMANDS)});
-exports.main = (argv) => (QUICK.has(argv[0]) ? require('./cliQuick.js').main(argv) : import('./cli.mjs').then((cli) => cli.main(argv)));
-`;
+const cliEntryShim = readFileSync('scripts/cliEntry.js', 'utf8').replace('/* QUICK_COMMANDS */ []', JSON.stringify(QUICK_COMMANDS));
 /** Outputs of earlier builds that nothing loads any more: the one-file CLI's map, the MCP server's own bundle. */
 const RETIRED = ['cli.js.map', 'mcpServer.js'];
 /** Removes chunks an earlier build left behind, once this build's outputs are known. */
