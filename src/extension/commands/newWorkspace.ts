@@ -17,12 +17,15 @@ import { initWorkspace } from '../../runner';
 import type { RunSession } from '../run/runSession';
 import type { ExtensionSettings } from '../settings';
 import { registerCommand } from './registerCommand';
+import { askSelection, describeSelection, type SelectionChoice } from './selectionPick';
 
 export interface NewWorkspaceArgs {
   folder?: string;
   envId?: string;
   budget?: number;
   params?: Record<string, ParamValue>;
+  /** The selection rule (as `init --selection/--gate-delta/--elite`); default: the settings'. */
+  selection?: SelectionChoice;
   /** With `folder` outside the open workspace: create it without opening it (default true: open it). */
   openAfter?: boolean;
 }
@@ -62,16 +65,24 @@ function parseParamText(text: string): ParamValue {
   return t;
 }
 
-/** Parameters: "accept" with the current values, or pick one to change; loops until accepted. */
-async function askParams(def: EnvDefinition): Promise<Record<string, ParamValue> | undefined> {
+/**
+ * Parameters and the selection rule: "accept" with the current values, or pick one to change;
+ * loops until accepted.
+ */
+async function askParams(def: EnvDefinition, selection: SelectionChoice): Promise<{ params: Record<string, ParamValue>; selection: SelectionChoice } | undefined> {
   const values: Record<string, ParamValue> = { ...resolveParams(def.id, def.params) };
-  if (Object.keys(def.params).length === 0) return values;
+  const SELECTION = '\0selection';
   for (;;) {
     const accept = { label: '$(check) Create the workspace with these parameters', name: undefined as string | undefined };
-    const items = [accept, ...Object.entries(def.params).map(([name, spec]) => ({ label: `${name} = ${String(values[name])}`, description: spec.default === values[name] ? 'default' : `default ${String(spec.default)}`, detail: spec.description, name }))];
-    const picked = await vscode.window.showQuickPick(items, { title: `New Policy Workspace (3/3): parameters of ${def.id}`, placeHolder: 'Accept, or pick a parameter to change', ignoreFocusOut: true });
+    const rule = { label: `$(filter) selection: ${describeSelection(selection)}`, detail: 'How the run picks the submission it assesses (mode, gate Δ, elite re-evaluation)', name: SELECTION };
+    const items = [accept, ...Object.entries(def.params).map(([name, spec]) => ({ label: `${name} = ${String(values[name])}`, description: spec.default === values[name] ? 'default' : `default ${String(spec.default)}`, detail: spec.description, name })), rule];
+    const picked = await vscode.window.showQuickPick(items, { title: `New Policy Workspace (3/3): parameters of ${def.id}`, placeHolder: 'Accept, or pick a parameter or the selection rule to change', ignoreFocusOut: true });
     if (!picked) return undefined;
-    if (!picked.name) return values;
+    if (!picked.name) return { params: values, selection };
+    if (picked.name === SELECTION) {
+      selection = (await askSelection(selection, `New Policy Workspace: ${def.id}`)) ?? selection;
+      continue;
+    }
     const name = picked.name;
     const spec = def.params[name];
     const text = await vscode.window.showInputBox({
@@ -113,11 +124,15 @@ export function registerNewWorkspaceCommand(session: RunSession, settings: Exten
     if (!def) return undefined;
     const budget = args.budget ?? (await askBudget(settings.defaultBudget()));
     if (budget === undefined) return undefined;
-    const params = args.params ?? (await askParams(def));
-    if (!params) return undefined;
-    const result = initWorkspace(folder, { envId: def.id, params, budget, ...settings.runConfigDefaults(), plugins }, registry, { extraFiles: (d, config) => ({ 'AGENTS.md': agentsMd(d, config, policyforgeCommand()) }) });
+    const defaults = settings.runConfigDefaults();
+    const fromSettings: SelectionChoice = { selectionMode: defaults.selectionMode, ...(defaults.gateDelta !== undefined ? { gateDelta: defaults.gateDelta } : {}) };
+    const asked = args.params ? { params: args.params, selection: args.selection ?? fromSettings } : await askParams(def, args.selection ?? fromSettings);
+    if (!asked) return undefined;
+    const { params, selection } = asked;
+    const { gateDelta: _settingsDelta, ...runDefaults } = defaults;
+    const result = initWorkspace(folder, { envId: def.id, params, budget, ...runDefaults, ...selection, plugins }, registry, { extraFiles: (d, config) => ({ 'AGENTS.md': agentsMd(d, config, policyforgeCommand()) }) });
     if (!result.ok) throw new Error(result.error);
-    log.info(`created a ${def.id} run in ${folder} (budget ${budget})`);
+    log.info(`created a ${def.id} run in ${folder} (budget ${budget}, selection ${describeSelection(selection)})`);
     const inPlace = open?.scheme === 'file' && path.resolve(open.fsPath) === path.resolve(folder);
     if (!inPlace) {
       if (args.openAfter !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(folder), { forceNewWindow: false });
