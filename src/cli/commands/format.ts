@@ -26,6 +26,10 @@ export function formatStatus(st: RunStatus): string {
   if (st.restoredFrom !== null) lines.push(`policy/ was restored from submission ${st.restoredFrom} (the next submission's parent)`);
   for (const h of st.history.slice(-10)) lines.push(`  #${h.submission}  mean ${fmt.score(h.mean).padStart(9)}  ok ${h.okCount}/${h.count}  cases ${formatCaseRanges(h.cases)}${h.editClass ? `  ${h.editClass}` : ''}`);
   if (st.history.length > 10) lines.splice(lines.length - 10, 0, `  … ${st.history.length - 10} earlier submissions`);
+  if (st.practice && (st.practice.budget.used > 0 || st.practice.submissions.length > 0)) {
+    const p = st.practice;
+    lines.push(`practice budget ${p.budget.used}/${p.budget.total} used, ${p.budget.remaining} remaining   practice submissions ${p.submissions.map((s) => `#${s.submission}`).join(', ') || 'none'} (never selected)`);
+  }
   for (const r of st.recovery) lines.push(`note: ${r}`);
   if (st.phase === 'complete') lines.push('the run is complete: `policyforge report` shows the result');
   else if (st.phase !== 'agent') lines.push(st.finishing ? `${finishingText(st.finishing)}; \`policyforge finish\` waits for the report` : `the run is ${st.phase} on hidden cases; \`policyforge finish\` waits for the report`);

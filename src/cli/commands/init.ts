@@ -12,11 +12,12 @@ export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Create a run workspace: starter policy, AGENTS.md and the frozen run config',
   usage:
-    'policyforge init --env ID [--budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--elite K] [--plugin FILE]... [--force] [--json] [DIR]',
+    'policyforge init --env ID [--budget N] [--practice-budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--elite K] [--plugin FILE]... [--force] [--json] [DIR]',
   async run(argv) {
     const { values, positionals } = parse(argv, {
       env: { type: 'string' },
       budget: { type: 'string' },
+      'practice-budget': { type: 'string' },
       param: { type: 'string', multiple: true },
       pool: { type: 'string' },
       validation: { type: 'string' },
@@ -45,6 +46,7 @@ export const initCommand: CliCommand = {
       envId: values.env,
       params: parseParams(values.param) as Record<string, number | boolean | string>,
       budget: opt('budget', values.budget),
+      practiceBudget: values['practice-budget'] === undefined ? undefined : parseIntArg('practice-budget', values['practice-budget'], 0, 0),
       poolSize: opt('pool', values.pool),
       validationCases: opt('validation', values.validation),
       heldOutCases: opt('held-out', values['held-out']),

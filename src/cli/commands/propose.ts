@@ -5,7 +5,6 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createRegistry } from '../../envs';
 import { TrainingConfigSchema, type TrainingConfig } from '../../protocol/training';
 import { describeZodError } from '../../protocol/run';
 import type { RunnerClient } from '../../runner/client';
@@ -43,8 +42,18 @@ export async function proposeFor(client: RunnerClient, from?: number): Promise<{
   const n = from ?? Math.max(0, ...status.history.map((h) => h.submission));
   if (n === 0) throw new ProposalError('no run submission yet: the proposer reads a submission’s skill rates, so submit first');
   const summary = await client.feedback(n);
+  // The environments load only when a proposal is asked for (the MCP server imports this module at start).
+  const { createRegistry } = await import('../../envs');
   const def = createRegistry().get(info.envId);
   return { proposal: proposeConfig(def, info.params, summary.skills), from: n };
+}
+
+/** Writes the proposal's configuration where `submit --config` reads it; returns the absolute path. */
+export function writeProposal(workspace: string, proposal: Proposal, out?: string): string {
+  const file = out !== undefined ? path.resolve(out) : path.join(workspace, PROPOSAL_FILE);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(proposal.config, null, 2)}\n`);
+  return file;
 }
 
 export const proposeCommand: CliCommand = {
@@ -68,9 +77,7 @@ export const proposeCommand: CliCommand = {
         return ExitCode.failed;
       }
       const { proposal } = result;
-      const file = path.resolve(values.out !== undefined ? path.resolve(values.out) : path.join(workspace, PROPOSAL_FILE));
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, `${JSON.stringify(proposal.config, null, 2)}\n`);
+      const file = writeProposal(workspace, proposal, values.out);
       const shown = path.relative(process.cwd(), file) || file;
       if (json) printJson({ ok: true, file, from: result.from, config: proposal.config, skill: proposal.skill, reason: proposal.reason });
       else {

@@ -13,6 +13,8 @@ import { connectOrStart } from '../../runner/launch';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
 import { formatReport, formatStatus, formatSummary } from '../commands/format';
+import { proposeFor, writeProposal } from '../commands/propose';
+import { ProposalError } from '../../skills/training/proposer';
 import { forwardProgress } from './progress';
 
 export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
@@ -37,7 +39,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     'submit',
     {
       description:
-        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Before anything runs it warns (as a log message, repeated at the top of the result) when policy/ has type errors (`strict: true` refuses instead, uncharged) and when this submit spends the last of the budget, which ends the run: to choose the candidates, call `finish` with `candidates` first. Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment.',
+        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Before anything runs it warns (as a log message, repeated at the top of the result) when policy/ has type errors (`strict: true` refuses instead, uncharged) and when this submit spends the last of the budget, which ends the run: to choose the candidates, call `finish` with `candidates` first. Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment. With `config` (a training configuration, e.g. from the `propose` tool) it is a practice submit instead: the environment changed as the configuration says, charged to a separate practice budget, feedback marked practice, never selected.',
       inputSchema: SubmitParamsObject.shape,
     },
     (args) => call(async (c) => {
@@ -45,7 +47,8 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
       // strict submit is refused by the runner instead. The result repeats them for clients that
       // do not show log messages.
       const typeErrors = args.strict ? [] : typeErrorWarning(await c.check(), '`strict: true`');
-      const last = lastBudgetWarning(requestedEpisodes(args), (await c.status()).budget, 'mcp');
+      // Practice spends its own budget and never ends the run.
+      const last = args.config ? null : lastBudgetWarning(requestedEpisodes(args), (await c.status()).budget, 'mcp');
       const warnings = [...(typeErrors.length ? [typeErrors.join('\n')] : []), ...(last ? [last] : [])];
       for (const w of warnings) await server.sendLoggingMessage({ level: 'warning', logger: 'policyforge', data: w });
       const s = await c.submit(args);
@@ -54,6 +57,25 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
       const text = [...warnings.map((w) => `${w}\n`), formatSummary(s, history), report ? `\n${lastBudgetText(report, history)}` : ''].join('');
       return { text, data: report ? { summary: s, report } : s };
     }),
+  );
+  server.registerTool(
+    'propose',
+    {
+      description:
+        'Propose a training configuration that practises the weakest skill of the latest run submission (or `from`), with one sentence why; also written to practice/proposal.json. Pass its `config` to `submit` for a practice submit. Charges nothing.',
+      inputSchema: { from: FeedbackParamsSchema.shape.submission.describe('Submission whose skill rates to read; the latest run submission when omitted.') },
+    },
+    (args) =>
+      call(async (c) => {
+        try {
+          const { proposal, from } = await proposeFor(c, args.from);
+          const file = writeProposal(workspace, proposal);
+          return { text: `${proposal.reason}\nsubmit with config = the object below (also in ${file})`, data: { from, config: proposal.config, skill: proposal.skill } };
+        } catch (e) {
+          if (e instanceof ProposalError) return { text: e.message, data: null };
+          throw e;
+        }
+      }),
   );
   server.registerTool('status', { description: 'Budget used/remaining, phase, and the submissions so far.' }, () =>
     call(async (c) => {
