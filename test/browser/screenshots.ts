@@ -15,6 +15,7 @@ import { drivingTrajectory } from '../unit/highway/replayFixture';
 import { recordMujocoEpisode } from './mujocoFixtures';
 import { box2dTrajectory } from '../unit/box2d/replayFixture';
 import { launchChromium, openPanel, startWebviewServer, type PanelPage } from './harness';
+import { arenaScenes } from './arenaScreenshots';
 import type { ThemeName } from './themes';
 
 async function main(): Promise<void> {
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     ['diagnostics', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs, report }], hover('Structural vs parametric share over time', 0.55)],
     ['diagnostics-live', 'diagnostics', [{ type: 'diagnostics.snapshot', envId: 'CartPole-v1', submissions: subs.slice(0, 16), report: null, analysis: liveDiagnostics(subs.slice(0, 16)) }]],
   ];
+  scenes.push(...(await arenaScenes(seek)));
   for (const theme of (process.env['PF_THEMES']?.split(',') ?? ['light', 'dark']) as ThemeName[]) {
     for (const [name, panel, messages, act] of scenes) {
       if (only !== undefined && !name.includes(only)) continue;

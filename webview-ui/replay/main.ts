@@ -156,7 +156,10 @@ function onMessage(m: HostToWebview): void {
   state = { ...state, target, step: player.frame };
   bridge.saveState(state);
 
-  subtitle.textContent = `${m.envId} · case ${m.caseIndex} · ${sides.map((s) => `#${s.submission}`).join(' vs ')}`;
+  // Arena matches: the same opponent and seed on both sides; each side says where it sat and how it ended.
+  subtitle.textContent = m.match
+    ? `${m.envId} · against ${m.match.opponent} · seed ${m.match.seed} · ${sides.map((s, i) => `#${s.submission} (game ${m.match?.games[i]?.game ?? '?'}, ${m.match?.games[i]?.side ?? '?'}, ${m.match?.games[i]?.outcome ?? '?'})`).join(' vs ')}`
+    : `${m.envId} · case ${m.caseIndex} · ${sides.map((s) => `#${s.submission}`).join(' vs ')}`;
   scrubber.max = String(frames - 1);
   buildScenes();
   buildCompare(m);
@@ -178,7 +181,7 @@ function buildCompare(m: ReplayLoad): void {
   const none = options.length === 0;
   compareLabel.hidden = none;
   compareNone.hidden = !none;
-  compareNone.textContent = none ? `No other submission ran case ${m.caseIndex}` : '';
+  compareNone.textContent = !none ? '' : m.match ? `No other submission played ${m.match.opponent} on seed ${m.match.seed}` : `No other submission ran case ${m.caseIndex}`;
 }
 
 // ---- scenes -------------------------------------------------------------------------------------

@@ -72,7 +72,7 @@ export function moveNumbers(history: readonly (ConnectFourSnapshot | null)[], fr
 /** Where the board sits: a band on top for the status line, then rows × cols cells. */
 export function connectFourLayout(width: number, height: number, rows: number, cols: number): { x0: number; y0: number; cell: number; band: number } {
   const band = 26;
-  const cell = Math.max(4, Math.min((width - 16) / cols, (height - band - 12) / rows));
+  const cell = Math.max(4, Math.min((width - 16) / cols, (height - band - 22) / rows));
   return { x0: (width - cell * cols) / 2, y0: band + 4, cell, band };
 }
 
@@ -108,9 +108,10 @@ export function drawConnectFour(sc: SceneContext, s: ConnectFourSnapshot, order:
   const last = s.lastMove;
   let lastRow = -1;
   if (last !== null) for (let r = 0; r < s.rows; r++) if (s.board[r * s.cols + last] !== 0) { lastRow = r; break; }
+  const line = s.winner === 'red' || s.winner === 'yellow' ? winningLine(s, s.winner === 'red' ? 1 : 2) : null;
+  const inLine = new Set((line ?? []).map(([r, c]) => r * s.cols + c));
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.font = `600 ${Math.max(9, Math.round(L.cell * 0.3))}px ${t.font}`;
   for (let r = 0; r < s.rows; r++) {
     for (let c = 0; c < s.cols; c++) {
       const v = s.board[r * s.cols + c] as number;
@@ -122,11 +123,6 @@ export function drawConnectFour(sc: SceneContext, s: ConnectFourSnapshot, order:
       ctx.strokeStyle = t.kind.startsWith('high-contrast') ? t.foreground : t.border;
       ctx.lineWidth = 1;
       ctx.stroke();
-      const n = order[r * s.cols + c] ?? 0;
-      if (v !== 0 && n > 0) {
-        ctx.fillStyle = '#000000';
-        ctx.fillText(String(n), x, y + 1);
-      }
       if (r === lastRow && c === last) {
         ctx.strokeStyle = t.foreground;
         ctx.lineWidth = 3;
@@ -136,23 +132,41 @@ export function drawConnectFour(sc: SceneContext, s: ConnectFourSnapshot, order:
       }
     }
   }
-  // Column numbers under the board: the action a policy returns.
-  ctx.fillStyle = t.muted;
-  ctx.font = `11px ${t.font}`;
-  for (let c = 0; c < s.cols; c++) ctx.fillText(String(c), L.x0 + (c + 0.5) * L.cell, Math.min(height - 6, L.y0 + s.rows * L.cell + 8));
-  const line = s.winner === 'red' || s.winner === 'yellow' ? winningLine(s, s.winner === 'red' ? 1 : 2) : null;
   if (line) {
+    // Under the move numbers, so the order stays readable along the winning line.
     const a = centre(...(line[0] as [number, number]));
     const b = centre(...(line[line.length - 1] as [number, number]));
     ctx.strokeStyle = t.foreground;
+    ctx.globalAlpha = 0.45;
     ctx.lineCap = 'round';
-    ctx.lineWidth = Math.max(4, L.cell * 0.12);
+    ctx.lineWidth = Math.max(6, L.cell * 0.3);
     ctx.beginPath();
     ctx.moveTo(a[0], a[1]);
     ctx.lineTo(b[0], b[1]);
     ctx.stroke();
+    ctx.globalAlpha = 1;
     ctx.lineCap = 'butt';
+    ctx.lineWidth = 3;
+    for (const i of inLine) {
+      const [x, y] = centre(Math.floor(i / s.cols), i % s.cols);
+      ctx.beginPath();
+      ctx.arc(x, y, rad, 0, Math.PI * 2);
+      ctx.stroke();
+    }
   }
+  ctx.font = `600 ${Math.max(9, Math.round(L.cell * 0.3))}px ${t.font}`;
+  for (let i = 0; i < s.board.length; i++) {
+    const n = order[i] ?? 0;
+    if (s.board[i] === 0 || n === 0) continue;
+    const [x, y] = centre(Math.floor(i / s.cols), i % s.cols);
+    // Discs are red or yellow in every theme: black numbers read on both.
+    ctx.fillStyle = '#000000';
+    ctx.fillText(String(n), x, y + 1);
+  }
+  // Column numbers under the board: the action a policy returns.
+  ctx.fillStyle = t.muted;
+  ctx.font = `11px ${t.font}`;
+  for (let c = 0; c < s.cols; c++) ctx.fillText(String(c), L.x0 + (c + 0.5) * L.cell, L.y0 + s.rows * L.cell + 10);
   ctx.font = `600 14px ${t.font}`;
   ctx.fillStyle = t.foreground;
   ctx.fillText(status(s, s.board.filter((v) => v !== 0).length), width / 2, L.band / 2 + 2);
