@@ -27,6 +27,7 @@ export const commands: Readonly<Record<string, () => Promise<CliCommand>>> = {
   finish: async () => (await import('./commands/finish')).finishCommand,
   report: async () => (await import('./commands/status')).reportCommand,
   restore: async () => (await import('./commands/finish')).restoreCommand,
+  pool: async () => (await import('./commands/pool')).poolCommand,
   mcp: async () => (await import('./commands/mcp')).mcpCommand,
   run: async () => (await import('./commands/run')).runCommand,
   agent: async () => (await import('./commands/agent')).agentCommand,

@@ -4,6 +4,8 @@ import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
 import { printJson, withClient } from './runClient';
+import { arenaFinish } from './arenaSubmit';
+import { isArenaWorkspace } from './arenaWorkspace';
 
 export const finishCommand: CliCommand = {
   name: 'finish',
@@ -17,6 +19,10 @@ export const finishCommand: CliCommand = {
       if (candidates.length === 0) throw new UsageError('--candidates needs at least one submission number');
     }
     const json = values.json ?? false;
+    if (isArenaWorkspace(values.dir)) {
+      if (candidates) throw new UsageError('an arena run validates every submission against the final pool: --candidates does not apply');
+      return arenaFinish(values.dir, json);
+    }
     return withClient('finish', values.dir, json, async ({ client }) => {
       // finish is idempotent on the runner (it returns the report again); say which happened.
       const alreadyFinished = (await client.status()).phase === 'complete';

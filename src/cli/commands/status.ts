@@ -5,6 +5,8 @@ import { ExitCode, UsageError, type CliCommand } from '../command';
 import { finishingText } from '../../stats/progressText';
 import { formatReport, formatStatus, formatSummary } from './format';
 import { fail, printJson, withClient } from './runClient';
+import { arenaFeedback, arenaReport, arenaStatus } from './arenaViews';
+import { isArenaWorkspace } from './arenaWorkspace';
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -13,6 +15,7 @@ export const statusCommand: CliCommand = {
   async run(argv) {
     const { values } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, false);
     const json = values.json ?? false;
+    if (isArenaWorkspace(values.dir)) return arenaStatus(values.dir, json);
     return withClient('status', values.dir, json, async ({ client, workspace }) => {
       const status = await client.status();
       // What a launched agent (external or LM) did and spent: .policyforge/agent/agent.json.
@@ -33,6 +36,7 @@ export const feedbackCommand: CliCommand = {
     if (positionals.length > 1) throw new UsageError('give at most one submission number');
     const n = positionals[0] === undefined ? undefined : parseIntArg('N', positionals[0], 0, 1);
     const json = values.json ?? false;
+    if (isArenaWorkspace(values.dir)) return arenaFeedback(values.dir, json, n);
     return withClient('feedback', values.dir, json, async ({ client }) => {
       const summary = await client.feedback(n);
       if (json) printJson({ ok: true, summary });
@@ -49,6 +53,7 @@ export const reportCommand: CliCommand = {
   async run(argv) {
     const { values } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } }, false);
     const json = values.json ?? false;
+    if (isArenaWorkspace(values.dir)) return arenaReport(values.dir, json);
     return withClient('report', values.dir, json, async ({ client }) => {
       const report = await client.report();
       if (!report) {

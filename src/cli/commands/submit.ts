@@ -7,13 +7,16 @@ import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatSummary } from './format';
 import { attachProgress } from './progress';
 import { readTrainingConfig } from './propose';
+import { arenaSubmit } from './arenaSubmit';
+import { isArenaWorkspace } from './arenaWorkspace';
 import { fail, printJson, withClient } from './runClient';
 
 export const submitCommand: CliCommand = {
   name: 'submit',
   summary: 'Run the current policy/ on training cases (charged to the budget) and print the feedback',
   usage:
-    'policyforge submit (--cases 0-7,12 | --episodes N) [--config FILE] [--note TEXT] [--strict] [--yes] [--dir DIR] [--json]\n\n' +
+    'policyforge submit (--cases 0-7,12 | --episodes N) [--config FILE] [--note TEXT] [--strict] [--yes] [--dir DIR] [--json]\n' +
+    'policyforge submit [--note TEXT] [--strict] [--dir DIR] [--json]      (an arena run: plays the opponent pool)\n\n' +
     '  --config  a training configuration (JSON, e.g. from `policyforge propose`): a practice submit on\n' +
     '            the environment changed as it says, charged to the practice budget, never selected\n' +
     '  --strict  refuse (uncharged, exit 1) when policy/ has type errors; without it they are a warning\n' +
@@ -25,6 +28,10 @@ export const submitCommand: CliCommand = {
       { cases: { type: 'string' }, episodes: { type: 'string' }, config: { type: 'string' }, note: { type: 'string' }, strict: { type: 'boolean' }, yes: { type: 'boolean' }, dir: { type: 'string' }, json: { type: 'boolean' } },
       false,
     );
+    if (isArenaWorkspace(values.dir)) {
+      if (values.cases !== undefined || values.episodes !== undefined || values.config !== undefined) throw new UsageError('an arena submit plays the opponent pool (screen, then deep evaluation): it takes no --cases, --episodes or --config');
+      return arenaSubmit({ dir: values.dir, json: values.json ?? false, note: values.note, strict: values.strict });
+    }
     if ((values.cases === undefined) === (values.episodes === undefined)) throw new UsageError('give exactly one of --cases or --episodes');
     const episodes = values.episodes === undefined ? undefined : parseIntArg('episodes', values.episodes, 0, 1);
     const json = values.json ?? false;
