@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { budgetStateSchema, checkWith, episodeSummarySchema, runReportSchema, submissionSummarySchema, trajectorySchema, type Checked } from './documents';
 import { arenaPoolFileSchema, arenaRatingsFileSchema, arenaRunReportSchema, arenaStageSchema, arenaSubmissionSummarySchema } from './arena';
 import { leaderboardSchema } from './leaderboard';
+import { agentRecordSchema } from './agent';
 
 export type { Checked } from './documents';
 
@@ -49,6 +50,8 @@ export const dashboardSnapshotSchema = z.object({
   activity: runActivitySchema.nullable(),
   /** Episodes a submission needs before its train mean competes for "best" (what `run.status` states). */
   bestMinEpisodes: num.optional(),
+  /** The agent PolicyForge launched on the run (`.policyforge/agent/agent.json`): its spend so far and its caps. */
+  agent: agentRecordSchema.nullable().optional(),
 });
 export type DashboardSnapshot = z.infer<typeof dashboardSnapshotSchema>;
 

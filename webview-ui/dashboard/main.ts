@@ -20,6 +20,8 @@ import { connectHost } from '../shared/hostBridge';
 import { onThemeChange } from '../shared/theme';
 import { bestSoFarChart, candidatesChart, returnDistributionChart, validationCurveChart } from './charts';
 import { parentDifferenceChart } from './pairedChart';
+import { SkillsHeatmap } from './skillsHeatmap';
+import { agentSpendStat } from './agentSpend';
 import { bestTrain, budgetOf, errorGroups, failedCount, fromSnapshot, scoreFormatOf, upsert, type DashboardData, type ErrorGroup } from './model';
 
 /** The run's number format (src/stats/scoreFormat.ts), refreshed on every render. */
@@ -42,6 +44,7 @@ const hostError = h('div', { class: 'banner error', role: 'alert', hidden: true 
 const bestChart = new ChartCard(bridge, 'Best-so-far train mean', 240, 'No submissions yet.');
 const returnsChart = new ChartCard(bridge, 'Return distribution per submission', 240, 'No submissions yet.');
 const pairedChart = new ChartCard(bridge, 'Difference from parent on shared cases', 220, 'No submission shares cases with its parent yet.');
+const skillsHeatmap = new SkillsHeatmap();
 
 const submissionsTable = new DataTable<SubmissionSummary>(bridge, {
   caption: 'Submissions',
@@ -112,6 +115,7 @@ root.append(
   afterRun,
   h('div', { class: 'grid' }, bestChart.element, returnsChart.element),
   h('div', { class: 'grid' }, pairedChart.element),
+  skillsHeatmap.element,
   submissionsTable.element,
   errorsTable.element,
 );
@@ -154,6 +158,7 @@ function render(): void {
   bestChart.update(bestSoFarChart(d.submissions));
   returnsChart.update(returnDistributionChart(d.submissions));
   pairedChart.update(parentDifferenceChart(d.submissions));
+  skillsHeatmap.update(d.submissions);
   submissionsTable.setRows(d.submissions);
   errorsTable.setRows(errorGroups(d.submissions));
   renderAfterRun(d);
@@ -172,6 +177,7 @@ function renderStats(d: DashboardData): void {
     stat('Submissions', String(d.submissions.length), `${episodes} episodes`, 'submissions'),
     stat('Best train mean', best ? fmt.score(best.stats.mean) : '—', best ? `submission #${best.submission} ± ${fmt.score(best.stats.stderr)}` : '', 'best'),
     stat('Failed episodes', String(failed), episodes > 0 ? `${fmtPercent(failed / episodes)} of episodes` : '', 'failed'),
+    ...[agentSpendStat(d.agent)].filter((e): e is HTMLElement => e !== null),
   );
 }
 

@@ -2,6 +2,7 @@
  * The dashboard's view model: everything the panel shows, derived from the submission summaries
  * and the report in one pass so a render does no searching.
  */
+import type { AgentRecord } from '../../src/protocol/agent';
 import type { BudgetState, RunReport, SubmissionSummary } from '../../src/protocol/feedback';
 import type { DashboardSnapshot, RunActivity } from '../../src/protocol/webview';
 import { bestSoFar as bestSoFarRule } from '../../src/stats/bestSubmission';
@@ -20,10 +21,12 @@ export interface DashboardData {
   activity: RunActivity | null;
   /** Episodes a submission needs before its train mean competes for "best" (1: every submission). */
   bestMinEpisodes: number;
+  /** The agent launched on the run, with its spend and caps, when there is one. */
+  agent?: AgentRecord | null;
 }
 
 export function fromSnapshot(s: DashboardSnapshot): DashboardData {
-  return { envId: s.envId, budget: s.budget, submissions: normalize(s.submissions), report: s.report, activity: s.activity, bestMinEpisodes: s.bestMinEpisodes ?? 1 };
+  return { envId: s.envId, budget: s.budget, submissions: normalize(s.submissions), report: s.report, activity: s.activity, bestMinEpisodes: s.bestMinEpisodes ?? 1, agent: s.agent ?? s.report?.agent ?? null };
 }
 
 /** Adds or replaces one submission (live update). */

@@ -6,6 +6,7 @@
  *   const panels = registerPanels(context, { workspaceRoot: () => root, events: model, openDiff, log });
  *   registerCommand('policyforge.showDashboard', () => panels.showDashboard());
  */
+import { readAgentRecord } from '../../agents/agentRecord';
 import * as vscode from 'vscode';
 import type { SubmissionSummary } from '../../protocol/feedback';
 import { returnScale } from '../../stats/scoreFormat';
@@ -19,6 +20,7 @@ import { liveDiagnostics } from './liveDiagnostics';
 import { runPanelAction } from './panelActions';
 import { readRunFiles, readTrajectory, type RunFiles } from './runFiles';
 import { SingletonPanel } from './singletonPanel';
+import { runSubmissionsOnly } from '../../stats/practiceText';
 
 export type { PanelDeps, RunEvents, RunProgress, PanelLog } from './deps';
 
@@ -97,20 +99,29 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
   };
   const dashboardSnapshot = async (): Promise<HostToWebview> => {
     const f = await files();
-    return { type: 'dashboard.snapshot', envId: f.envId, budget: f.summaries.at(-1)?.budget ?? f.report?.budget ?? null, submissions: f.summaries, report: f.report, activity, bestMinEpisodes: f.bestMinEpisodes };
+    const root = deps.workspaceRoot();
+    // The agent's record is rewritten after every model call: read at each snapshot, so the spend is current.
+    const agent = (root !== undefined ? readAgentRecord(root) : undefined) ?? f.report?.agent ?? null;
+    // Practice submissions never compete: the dashboard's curves and best-so-far leave them out.
+    const run = runSubmissionsOnly(f.summaries);
+    return { type: 'dashboard.snapshot', envId: f.envId, budget: run.at(-1)?.budget ?? f.report?.budget ?? null, submissions: run, report: f.report, activity, bestMinEpisodes: f.bestMinEpisodes, agent };
   };
   const diagnosticsSnapshot = async (): Promise<HostToWebview> => {
     const f = await files();
     // During the run there is no report yet: the diagnostics come from the summaries' edit analyses.
-    return { type: 'diagnostics.snapshot', envId: f.envId, submissions: f.summaries, report: f.report, analysis: f.report?.diagnostics ?? liveDiagnostics(f.summaries) ?? undefined };
+    const run = runSubmissionsOnly(f.summaries);
+    return { type: 'diagnostics.snapshot', envId: f.envId, submissions: run, report: f.report, analysis: f.report?.diagnostics ?? liveDiagnostics(run) ?? undefined };
   };
 
   if (deps.events) {
     disposables.push(
       deps.events.onDidSubmit((summary) => {
         activity = null;
-        dashboard.post({ type: 'dashboard.submission', summary });
+        if (summary.practice === undefined) dashboard.post({ type: 'dashboard.submission', summary });
         dashboard.post({ type: 'dashboard.activity', activity: null });
+        // A launched agent's spend moved too: a snapshot carries its record.
+        const root = deps.workspaceRoot();
+        if (dashboard.isOpen && root !== undefined && readAgentRecord(root) !== undefined) void dashboardSnapshot().then((m) => dashboard.post(m));
         if (diagnostics.isOpen) void diagnosticsSnapshot().then((m) => diagnostics.post(m));
       }),
       deps.events.onDidComplete(() => refreshAll()),
