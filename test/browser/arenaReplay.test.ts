@@ -63,7 +63,7 @@ describe('arena match replay in Chromium', function () {
   it('capture the flag: a tag is drawn where the match file says it happened', async () => {
     const load = await arenaReplayMessage(ctfDir, { submission: 1, caseIndex: 0 }) as ReplayLoad;
     assert.equal(load.type, 'replay.load', JSON.stringify(load).slice(0, 300));
-    assert.equal(load.family, 'arena/capture-the-flag');
+    assert.equal(load.family, 'arena/ctf');
     assert.deepEqual(load.comparable, [2], 'only #2 played aggressive on seed 7');
     const traj = load.sides[0]!.trajectory!;
     const i = traj.steps.findIndex((s) => (s.info?.['events'] as { kind: string }[] | undefined)?.some((e) => e.kind === 'tag'));

@@ -6,11 +6,12 @@
  */
 import { CONNECT_FOUR_MATCH_FORMAT, CTF_MATCH_FORMAT, type ConnectFourStep, type CtfStep, type MatchHeader, type MatchTrajectory } from '../../protocol/arena';
 import type { Trajectory, TrajectoryStep } from '../../protocol/episodes';
+import { DEFAULT_CTF } from '../../envs/arena';
 import { DT } from '../../envs/arena/ctf/rules';
 
 /** The replay renderer family of each match format. */
 export const MATCH_FAMILY: Readonly<Record<string, string>> = {
-  [CTF_MATCH_FORMAT]: 'arena/capture-the-flag',
+  [CTF_MATCH_FORMAT]: 'arena/ctf',
   [CONNECT_FOUR_MATCH_FORMAT]: 'arena/connect-four',
 };
 
@@ -30,15 +31,15 @@ function teamsOf(h: MatchHeader): string[] {
 function ctfTrajectory(m: MatchTrajectory): Trajectory {
   const h = m.header;
   const teams = teamsOf(h);
-  const field = h.field ?? { length: 160, width: 80 };
-  const maxSteps = typeof h.params['maxSteps'] === 'number' ? h.params['maxSteps'] : undefined;
+  const field = h.field ?? { length: DEFAULT_CTF.length, width: DEFAULT_CTF.width };
+  const maxSteps = typeof h.params['maxSteps'] === 'number' ? h.params['maxSteps'] : DEFAULT_CTF.maxSteps;
   const own = h.submissionSide;
   const snapshot = (s: CtfStep) => ({
     kind: 'capture-the-flag',
     field: { length: field.length, width: field.width },
     step: s.t,
     dt: DT,
-    ...(maxSteps !== undefined ? { maxSteps } : {}),
+    maxSteps,
     captures: { ...s.captures },
     agents: s.agents.map(([x, y, heading, tagged, carrying], i) => ({ id: h.agents[i] ?? `agent_${i}`, team: teams[i] ?? '?', x, y, h: heading, tagged: tagged === 1, carrying: carrying === 1 })),
     flags: Object.entries(s.flags).map(([team, [x, y, carrier]]) => ({ team, x, y, carrier })),

@@ -48,7 +48,7 @@ export async function arenaReplayMessage(root: string, t: ReplayTarget): Promise
       return { submission: p.submission, episode: null, trajectory: null, problem: `Game ${p.game.game}: ${e instanceof Error ? e.message : String(e)}` };
     }
   }));
-  if (family === 'unknown') family = base.summary.envId === 'ConnectFour-v0' ? 'arena/connect-four' : 'arena/capture-the-flag';
+  if (family === 'unknown') family = base.summary.envId === 'ConnectFour-v0' ? 'arena/connect-four' : 'arena/ctf';
   return {
     type: 'replay.load',
     envId: base.summary.envId,

@@ -301,7 +301,7 @@ export function describeCtf(s: CtfSnapshot): string {
 }
 
 export const ctfRenderer: SceneRenderer = {
-  family: 'arena/capture-the-flag',
+  family: 'arena/ctf',
   // Four steps a second of game time (dt = 0.25 s): 1× plays in real time.
   stepsPerSecond: 4,
   aspect: 1.8,
