@@ -7,6 +7,11 @@ export function practiceParamsText(params: Readonly<Record<string, number | bool
   return entries.length ? entries.map(([k, v]) => `${k}=${String(v)}`).join(', ') : 'the run’s own parameters';
 }
 
+/** The run's own submissions: what charts, best-so-far curves and diagnostics compare (practice never competes). */
+export function runSubmissionsOnly<S extends Pick<SubmissionSummary, 'practice'>>(summaries: readonly S[]): S[] {
+  return summaries.filter((s) => s.practice === undefined);
+}
+
 /** Lines under a practice submission's header; none for a run submission. */
 export function practiceLines(s: SubmissionSummary): string[] {
   const p = s.practice;

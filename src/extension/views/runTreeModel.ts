@@ -11,6 +11,7 @@ import { failedCount } from '../../stats/returnStats';
 import { historyScoreFormat, type ScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
 import { pairedLines } from '../../stats/pairedEvidence';
+import { practiceNodes } from './practiceNodes';
 
 /** Codicon ids (ThemeIcon) and theme colour ids, chosen so classes read at a glance. */
 export interface NodeIcon {
@@ -120,7 +121,8 @@ export function episodeNode(submission: number, ep: EpisodeSummary, fmt: ScoreFo
 /** Newest first: the submission you just made is the one you look at. */
 export function submissionNodes(status: RunStatus, summaries: ReadonlyMap<number, SubmissionSummary>, selected: number | null): TreeNode[] {
   const fmt = historyScoreFormat(status.history);
-  return [...status.history].sort((a, b) => b.submission - a.submission).map((b) => submissionNode(b, summaries.get(b.submission), selected, fmt));
+  const run = status.history.map((b) => submissionNode(b, summaries.get(b.submission), selected, fmt));
+  return [...run, ...practiceNodes(status, fmt)].sort((a, b) => (b.submission ?? 0) - (a.submission ?? 0));
 }
 
 /** `status`: the run's status, whose train means set the number format (see src/stats/scoreFormat.ts). */
