@@ -165,8 +165,12 @@ export interface RunReport {
   failureReturn?: number;
   /** The environment's starter policy on the same held-out cases (the baseline to beat), when it ran. */
   starterHeldOut?: ReturnStats | null;
-  /** Other baselines on the same held-out cases, by name (`uniform-random`: the uniform random policy). */
-  baselines?: Record<string, { heldOut: ReturnStats | null; error?: string }>;
+  /**
+   * Other baselines on the same held-out cases, by name (`uniform-random`: the uniform random
+   * policy; `autotune`, on request: autotune given the same budget on the same cases, with that
+   * budget and the submission its own selection picked).
+   */
+  baselines?: Record<string, { heldOut: ReturnStats | null; error?: string; budget?: { used: number; total: number }; selected?: number | null }>;
   /** Best-so-far validation mean against budget consumed (post-hoc). */
   validationCurve: CurvePoint[];
   /** Best-so-far train mean against budget consumed. */

@@ -4,6 +4,7 @@ import type { SubmissionBrief } from '../protocol/run';
 import { bestSoFar, failuresOf } from '../stats/bestSubmission';
 import { comparableEpisodes } from '../stats/bestTrain';
 import { writeJsonAtomic } from './atomicFs';
+import { withBaselineRecords } from './baselineRecords';
 import type { RunConfig } from './config';
 import type { Diagnose, RunContext } from './runContext';
 import type { RunState } from './runState';
@@ -14,7 +15,8 @@ import { runFailureReturn } from './scoring';
  * optional: when they fail, the report goes without them.
  */
 export async function writeReport(ctx: RunContext, diagnose?: Diagnose): Promise<RunReport> {
-  const report = buildReport(ctx.config, ctx.state, runFailureReturn(ctx));
+  // Budget-matched baselines computed after an earlier finish stay in a report rebuilt from the journal.
+  const report = withBaselineRecords(buildReport(ctx.config, ctx.state, runFailureReturn(ctx)), ctx.paths.root, ctx.seeds.fingerprint());
   if (diagnose) {
     try {
       report.diagnostics = await diagnose(ctx.paths.root);

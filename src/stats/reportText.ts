@@ -25,6 +25,12 @@ export function formatReport(r: RunReport, history: History): string {
     lines.push(`  starter policy held-out ${stats(r.starterHeldOut, fmt)}`);
     if (r.heldOut) lines.push(`  improvement over starter: ${fmt.delta(r.heldOut.mean - r.starterHeldOut.mean)}`);
   }
+  // The other baselines on the same held-out cases: the uniform random policy, and on request autotune with the run's budget.
+  for (const [name, b] of Object.entries(r.baselines ?? {})) {
+    const spent = b.budget ? `, ${b.budget.used}/${b.budget.total} episodes` : '';
+    const vs = r.heldOut && b.heldOut ? `   selected policy ${fmt.delta(r.heldOut.mean - b.heldOut.mean)} against it` : '';
+    lines.push(`  ${name} held-out ${b.heldOut ? stats(b.heldOut, fmt) : `none (${b.error ?? 'not assessed'})`}${spent}${vs}`);
+  }
   lines.push(`candidates validated: ${r.candidates.length}`);
   // Highest validation mean first; on a tie the later submission, which the selection rule prefers.
   const top = [...r.candidates].sort((a, b) => (Number.isNaN(b.validationMean) ? -1 : Number.isNaN(a.validationMean) ? 1 : b.validationMean - a.validationMean) || b.submission - a.submission).slice(0, 5);

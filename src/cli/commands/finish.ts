@@ -1,6 +1,7 @@
 /** `policyforge finish` and `restore N`: end the agent phase; restore an older checkpoint into policy/. */
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
+import { checkBaseline, reportWithAutotune } from './finishBaseline';
 import { formatReport } from './format';
 import { attachProgress } from './progress';
 import { printJson, withClient } from './runClient';
@@ -10,9 +11,12 @@ import { isArenaWorkspace } from './arenaWorkspace';
 export const finishCommand: CliCommand = {
   name: 'finish',
   summary: 'End the run: validate candidates on hidden cases, assess the selected one, write the report',
-  usage: 'policyforge finish [--candidates 3,5] [--dir DIR] [--json]',
+  usage:
+    'policyforge finish [--candidates 3,5] [--baseline autotune] [--dir DIR] [--json]\n' +
+    '  --baseline autotune: also run autotune with the same budget on the same cases and report it beside the starter and the random policy',
   async run(argv) {
-    const { values } = parse(argv, { candidates: { type: 'string' }, dir: { type: 'string' }, json: { type: 'boolean' } }, false);
+    const { values } = parse(argv, { candidates: { type: 'string' }, baseline: { type: 'string' }, dir: { type: 'string' }, json: { type: 'boolean' } }, false);
+    checkBaseline(values.baseline);
     let candidates: number[] | undefined;
     if (values.candidates !== undefined) {
       candidates = values.candidates.split(',').map((s) => parseIntArg('candidates', s.trim(), 0, 1));
@@ -23,13 +27,14 @@ export const finishCommand: CliCommand = {
       if (candidates) throw new UsageError('an arena run validates every submission against the final pool: --candidates does not apply');
       return arenaFinish(values.dir, json);
     }
-    return withClient('finish', values.dir, json, async ({ client }) => {
+    return withClient('finish', values.dir, json, async ({ client, workspace }) => {
       // finish is idempotent on the runner (it returns the report again); say which happened.
       const alreadyFinished = (await client.status()).phase === 'complete';
       const stop = attachProgress(client, !json);
       try {
-        const report = await client.finish(candidates);
+        const finished = await client.finish(candidates);
         stop();
+        const report = values.baseline ? await reportWithAutotune(workspace, json) : finished;
         if (json) printJson({ ok: true, alreadyFinished, report });
         else {
           if (alreadyFinished) process.stdout.write('the run had already finished; its report:\n');
