@@ -66,6 +66,8 @@ export const replaySideSchema = z.object({
   trajectory: trajectorySchema.nullable(),
   /** Why there is no trajectory (evicted, case not run, unreadable file), for the user. */
   problem: z.string().optional(),
+  /** The skills the submission's summary rates (labels and kinds), for the episode's skill outcomes. */
+  skills: z.array(z.object({ id: z.string(), label: z.string(), kind: z.enum(['success', 'fraction', 'steps']) })).optional(),
 });
 export type ReplaySide = z.infer<typeof replaySideSchema>;
 

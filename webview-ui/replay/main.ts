@@ -27,6 +27,7 @@ import { fallbackRenderer, rendererFor, type SceneRenderer } from './renderers';
 import { episodeResult, plainSide, replayScoreFormat } from './model';
 import { createStepTable, rowKey, stepRows } from './stepTable';
 import { actionText, buildTimeline, formatValue, type Timeline } from './timeline';
+import { EpisodeSkillsView } from './episodeSkills';
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 
@@ -195,6 +196,7 @@ class SceneView {
   private readonly obsCanvas: HTMLCanvasElement | null;
   private readonly desc: HTMLParagraphElement;
   private readonly fields: Record<Field, HTMLElement>;
+  private readonly skills: EpisodeSkillsView;
   private width = 0;
   private height = 0;
   private lastDescribed = -1;
@@ -206,6 +208,7 @@ class SceneView {
     this.fields = { step: dd('step'), observation: dd('observation'), action: dd('action'), reward: dd('reward'), return: dd('return') };
     this.obsCanvas = renderer.drawObservation ? h('canvas', { class: 'obs-canvas', 'data-role': 'obs-view', role: 'img', 'aria-label': 'What the agent sees' }) : null;
     const ep = timeline.status ? ` · ${timeline.status}` : '';
+    this.skills = new EpisodeSkillsView(timeline.skills, timeline.skillMarks, timeline.frames, (f) => { player.pause(); player.seek(f); });
     const png = actionButton('PNG', `Export the ${label} scene as PNG`, () => exportCanvasPng(bridge, `replay-${timeline.submission}-step-${player.frame}.png`, this.canvas));
     this.element = h('section', { class: 'card scene', 'aria-label': label, 'data-submission': timeline.submission },
       h('header', { class: 'card-header' }, h('h2', {}, `${label}${ep} · ${episodeResult(episode, { return: timeline.returns[timeline.frames - 1] ?? 0, steps: timeline.frames - 1 }, fmt)}`), h('div', { class: 'card-actions' }, png)),
@@ -221,7 +224,8 @@ class SceneView {
             h('dt', { title: 'The action the policy chose from this state' }, 'Action'), this.fields.action,
             h('dt', { title: 'The reward that action earned' }, 'Reward'), this.fields.reward,
             h('dt', { title: 'Rewards up to this state' }, 'Return so far'), this.fields.return),
-          this.obsCanvas ? h('figure', { class: 'obs-view' }, this.obsCanvas, h('figcaption', { class: 'muted' }, 'What the agent sees: its 7×7 view, facing up')) : null)));
+          this.obsCanvas ? h('figure', { class: 'obs-view' }, this.obsCanvas, h('figcaption', { class: 'muted' }, 'What the agent sees: its 7×7 view, facing up')) : null)),
+      this.skills.element);
   }
 
   resize(): void {
@@ -267,6 +271,7 @@ class SceneView {
     this.fields.reward.textContent = step ? formatValue(step.reward) : '—';
     this.fields.return.textContent = fmt.score(t.returns[f] ?? 0);
     this.drawObservation(step?.observation);
+    this.skills.show(f);
     // Describe the scene to screen readers only when playback rests, not 60 times a second.
     if (!player.playing && this.lastDescribed !== f) {
       this.lastDescribed = f;

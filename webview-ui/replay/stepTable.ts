@@ -19,6 +19,8 @@ export interface StepRow {
   reward: number;
   returnAfter: number;
   end: string;
+  /** Skills that happened at this act (the first pickup), by label. */
+  skill: string;
 }
 
 export function stepRows(sides: readonly Timeline[]): StepRow[] {
@@ -26,7 +28,9 @@ export function stepRows(sides: readonly Timeline[]): StepRow[] {
   for (const s of sides) {
     s.steps.forEach((st, t) => {
       const end = st.terminated ? 'terminated' : st.truncated ? 'truncated' : t === s.steps.length - 1 && s.status !== null && s.status !== 'ok' ? s.status : '';
-      rows.push({ submission: s.submission, t, observation: st.observation, action: st.action, reward: st.reward, returnAfter: s.returns[t + 1] ?? 0, end });
+      // A mark at frame t+1 is the state right after act t+1, the act of this row.
+      const skill = s.skillMarks.filter((m) => m.frame === t + 1).map((m) => m.label).join(', ');
+      rows.push({ submission: s.submission, t, observation: st.observation, action: st.action, reward: st.reward, returnAfter: s.returns[t + 1] ?? 0, end, skill });
     });
   }
   return rows;
@@ -55,6 +59,7 @@ export function createStepTable(bridge: HostBridge<PanelState>, o: { names: () =
       { key: 'reward', label: 'Reward', numeric: true, value: (r) => r.reward, render: (r) => formatValue(r.reward) },
       { key: 'return', label: 'Return after', numeric: true, value: (r) => r.returnAfter, render: (r) => o.fmt().score(r.returnAfter) },
       { key: 'end', label: 'End', value: (r) => r.end, render: (r) => (r.end === '' ? '' : h('span', { class: r.end === 'terminated' || r.end === 'truncated' ? 'muted' : 'status-failed' }, r.end)) },
+      { key: 'skill', label: 'Skill', value: (r) => r.skill, render: (r) => (r.skill === '' ? '' : h('span', { class: 'skill-at-step' }, r.skill)), hint: 'Skills that happened at this act (the first pickup)' },
     ],
   });
   table.setSort('t', 'asc');

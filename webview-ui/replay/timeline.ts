@@ -6,6 +6,7 @@
 import type { TrajectoryStep } from '../../src/protocol/episodes';
 import type { ReplaySide } from '../../src/protocol/webview';
 import type { SceneRenderer } from './renderers';
+import { skillMarks, skillOutcomes, type SkillMark, type SkillOutcome } from './episodeSkills';
 
 export interface Timeline {
   submission: number;
@@ -21,6 +22,9 @@ export interface Timeline {
   problem: string | null;
   /** True when the scenes were reconstructed from observations (no snapshots recorded). */
   fromObservations: boolean;
+  /** The episode's skill outcomes, and the skills that happened at a step (episodeSkills.ts). */
+  skills: SkillOutcome[];
+  skillMarks: SkillMark[];
 }
 
 export function buildTimeline(side: ReplaySide, renderer: SceneRenderer): Timeline {
@@ -55,6 +59,8 @@ export function buildTimeline(side: ReplaySide, renderer: SceneRenderer): Timeli
     status: side.episode?.status ?? null,
     problem: side.problem ?? (side.trajectory === null ? 'No trajectory recorded for this episode.' : null),
     fromObservations: fromObs,
+    skills: skillOutcomes(side.episode, side.skills),
+    skillMarks: skillMarks(side.episode, side.skills),
   };
 }
 

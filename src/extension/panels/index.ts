@@ -82,7 +82,8 @@ export function registerPanels(context: vscode.ExtensionContext, deps: PanelDeps
       const episode = s.episodes.find((e) => e.caseIndex === t.caseIndex) ?? null;
       if (episode === null) return { submission: n, episode, trajectory: null, problem: `Submission #${n} did not run case ${t.caseIndex}.` };
       const r = await readTrajectory(root, s, t.caseIndex);
-      return 'trajectory' in r ? { submission: n, episode, trajectory: r.trajectory } : { submission: n, episode, trajectory: null, problem: r.problem };
+      const skills = s.skills ? { skills: s.skills.map((k) => ({ id: k.id, label: k.label, kind: k.kind })) } : {};
+      return 'trajectory' in r ? { submission: n, episode, trajectory: r.trajectory, ...skills } : { submission: n, episode, trajectory: null, problem: r.problem, ...skills };
     };
     const sides = await Promise.all([t.submission, ...(t.compareWith !== undefined && t.compareWith !== t.submission ? [t.compareWith] : [])].map(side));
     const envId = bySub.get(t.submission)?.envId ?? f.envId ?? 'unknown';
