@@ -18,6 +18,8 @@ import { RunnerServer } from './server';
 import { loadAnalysisHooks } from './analysisHooks';
 import { acquireRunnerLock } from './runnerLock';
 import { watchPolicy } from './policyWatcher';
+import { ArenaRunner } from './arena/arenaRunner';
+import type { ArenaService } from './arena/service';
 
 export interface HostOptions {
   port?: number;
@@ -35,6 +37,8 @@ export interface HostOptions {
 
 export interface RunnerHost {
   readonly run: Run;
+  /** The arena side of the run, when its environment is an arena game. */
+  readonly arena?: ArenaService;
   readonly server: RunnerServer;
   readonly port: number;
   readonly token: string;
@@ -80,13 +84,15 @@ async function serve(root: string, opts: HostOptions, releaseLock: () => void): 
     if (!r.ok) opts.log?.(r.error.message);
   }
   const run = Run.open(paths.root, runOpts);
-  const server = await RunnerServer.start(run, { host: opts.host, port: opts.port, maxMessageBytes: opts.maxMessageBytes, log: opts.log });
+  const arena = run.config.arena ? new ArenaRunner(run.config, paths, { executor, log: opts.log }) : undefined;
+  const server = await RunnerServer.start(run, { host: opts.host, port: opts.port, maxMessageBytes: opts.maxMessageBytes, log: opts.log, ...(arena ? { arena } : {}) });
   run.prebuild();
   const watcher = watchPolicy(paths.policy, () => run.prebuild());
   writeRunnerFile(paths.root, { host: server.host, port: server.port, token: server.token, pid: process.pid, protocolVersion: PROTOCOL_VERSION, startedAt: new Date().toISOString() });
   let closed = false;
   return {
     run,
+    ...(arena ? { arena } : {}),
     server,
     port: server.port,
     token: server.token,
@@ -96,6 +102,7 @@ async function serve(root: string, opts: HostOptions, releaseLock: () => void): 
       watcher.close();
       removeRunnerFile(paths.root);
       await server.close();
+      await arena?.close();
       await run.close();
       if (ownExecutor) await executor.close();
       releaseLock();

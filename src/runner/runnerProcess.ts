@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     if (idleMs > 0) {
       let idleSince = Date.now();
       const timer = setInterval(() => {
-        if (h.server.clientCount > 0 || !h.run.idle) idleSince = Date.now();
+        if (h.server.clientCount > 0 || !h.run.idle || (h.arena && !h.arena.idle)) idleSince = Date.now();
         else if (Date.now() - idleSince >= idleMs) {
           clearInterval(timer);
           stop(`idle for ${idleMs} ms`);
