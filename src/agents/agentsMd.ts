@@ -1,15 +1,18 @@
 /** AGENTS.md: the task and the rules a coding agent reads in a fresh workspace. */
-import * as os from 'node:os';
 import type { EnvDefinition } from '../envs/core/definition';
 import { failureReturnOf } from '../envs/core/failureReturn';
 import { resolveParams } from '../envs/core/params';
 import { MINIGRID_DELTA_FORMAT } from '../protocol/minigridTrajectory';
 import type { RunConfig } from '../runner/config';
 import { comparableEpisodes } from '../stats/bestTrain';
-import { CLOCK_ORIGIN_MS, CLOCK_TICK_MS, DEFAULT_BUNDLE_LIMITS, DEFAULT_HEAP_MB, DEFAULT_RSS_HEADROOM_MB } from '../sandbox';
+import { CLOCK_ORIGIN_MS, CLOCK_TICK_MS } from '../sandbox';
+import { arenaAgentsMd } from './arenaAgentsMd';
+import { limitsSection } from './limitsSection';
 
 /** `cli`: the command line that reaches the CLI from this workspace (`policyforgeCommand`). */
 export function agentsMd(def: EnvDefinition, config: RunConfig, cli = 'policyforge'): string {
+  // A run on a two-sided game is an arena run: games, an opponent pool, its own verbs.
+  if (config.arena) return arenaAgentsMd(def, config, cli);
   const params = Object.entries(config.params);
   let failure: string;
   try {
@@ -46,26 +49,7 @@ policy fares; the final score comes from episodes you never see.
   such as \`while (performance.now() - t0 < 5)\` runs a fixed number of rounds (${Math.round(5 / CLOCK_TICK_MS)}), not 5 real ms: the
   limits below are on real time, so keep every call well inside them.
 
-## Limits
-| what | limit |
-|---|---|
-| loading the policy's modules (their top-level code) | ${config.actTimeoutMs} ms |
-| \`new Policy(ctx)\` | ${config.actTimeoutMs} ms |
-| \`reset(observation, info)\` | ${config.actTimeoutMs} ms |
-| each \`act(observation, info)\` | ${config.actTimeoutMs} ms |
-| the whole episode, from loading the modules to the last step (the environment's own set-up not counted) | ${config.episodeTimeoutMs} ms |
-| memory (per worker process, which runs one episode at a time) | ${DEFAULT_HEAP_MB} MiB of JavaScript heap, ${DEFAULT_HEAP_MB + DEFAULT_RSS_HEADROOM_MB} MiB resident (typed arrays included) |
-| console output | ${config.maxLogBytes} characters per episode; later output is dropped and the log marked truncated |
-| recorded trajectory | the first ${config.maxTrajectorySteps} steps of each episode |
-| \`policy/\` folder | ${DEFAULT_BUNDLE_LIMITS.maxTotalBytes / (1024 * 1024)} MiB, ${DEFAULT_BUNDLE_LIMITS.maxFiles} files |
-
-Time limits are wall-clock time on the runner's machine. A timeout names the call that overran
-(\`act() at step 12 did not finish within ${config.actTimeoutMs} ms\`), and what the policy printed before it is
-kept in its log. Training, validation and assessment episodes all run on the runner's worker
-processes, one episode per worker, as many at once as there are workers (one per core: ${os.availableParallelism()} on the
-machine that created this workspace). A call that takes most of its limit alone may overrun when
-every core is busy: leave headroom.
-
+${limitsSection(config)}
 ## Failed episodes
 A failed episode (exception, timeout, invalid action, memory) scores this environment's failure
 return, **${failure}** (the worst return an episode can get within its limits), or its partial
