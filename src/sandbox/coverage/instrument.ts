@@ -92,9 +92,17 @@ function editsOf(site: ProbeSite, id: number): Edit[] {
   }
 }
 
-/** Clears the counters (a realm's Uint8Array, through the host's own method). */
-export function clearCounters(counters: Uint8Array): void {
-  Uint8Array.prototype.fill.call(counters, 0);
+/**
+ * Clears the counters (a realm's Uint8Array, through the host's own method); false when they
+ * cannot be cleared (a policy detached their buffer where the realm can), so the realm is replaced.
+ */
+export function clearCounters(counters: Uint8Array): boolean {
+  try {
+    Uint8Array.prototype.fill.call(counters, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The ids of the first `probes` counters that are set, ascending. */

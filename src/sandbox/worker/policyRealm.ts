@@ -105,7 +105,7 @@ export function createPolicyRealm(bundle: RealmCode, hardened: boolean, sink: Lo
 /** Per-episode state reset (see prelude.ts); false if the realm could not be made clean. */
 export function beginEpisode(realm: PolicyRealm, policySeed: number, maxLogChars: number, streamLog: boolean): boolean {
   realm.episodes++;
-  if (realm.coverage) clearCounters(realm.coverage);
+  if (realm.coverage && !clearCounters(realm.coverage)) return false;
   // Listing keys costs microseconds (the context object holds every global's name): skipped for
   // code that cannot reach the global object.
   const check = realm.mayAddGlobals;
