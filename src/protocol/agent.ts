@@ -4,6 +4,7 @@
  * schema, so the CLI, the extension, the dashboard and the leaderboard read one checked shape.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazySchema';
 
 /**
  * How an agent's run ended:
@@ -47,18 +48,20 @@ export interface AgentRecord {
 
 const num = z.number();
 
-export const agentSpendSchema: z.ZodType<AgentSpend> = z.looseObject({ calls: num, tokensIn: num, tokensOut: num, cost: num });
+export const agentSpendSchema: z.ZodType<AgentSpend> = lazySchema(() => z.looseObject({ calls: num, tokensIn: num, tokensOut: num, cost: num }));
 
 /** Loose like the other documents: fields a newer launcher adds pass through. */
-export const agentRecordSchema: z.ZodType<AgentRecord> = z.looseObject({
-  kind: z.enum(['external', 'lm']),
-  agent: z.string(),
-  startedAt: z.string(),
-  endedAt: z.string().optional(),
-  ending: z.enum(AGENT_ENDINGS).optional(),
-  detail: z.string().optional(),
-  spend: agentSpendSchema.optional(),
-  caps: z.looseObject({ tokens: num.optional(), cost: num.optional(), timeLimitS: num.optional() }).optional(),
-  submissions: z.array(z.looseObject({ submission: num, at: z.string(), transcript: z.string(), line: num.optional() })),
-  attempts: z.array(z.looseObject({ attempt: num, startedAt: z.string(), endedAt: z.string().optional(), exitCode: num.nullable(), signal: z.string().nullable() })).optional(),
-});
+export const agentRecordSchema: z.ZodType<AgentRecord> = lazySchema(() =>
+  z.looseObject({
+    kind: z.enum(['external', 'lm']),
+    agent: z.string(),
+    startedAt: z.string(),
+    endedAt: z.string().optional(),
+    ending: z.enum(AGENT_ENDINGS).optional(),
+    detail: z.string().optional(),
+    spend: agentSpendSchema.optional(),
+    caps: z.looseObject({ tokens: num.optional(), cost: num.optional(), timeLimitS: num.optional() }).optional(),
+    submissions: z.array(z.looseObject({ submission: num, at: z.string(), transcript: z.string(), line: num.optional() })),
+    attempts: z.array(z.looseObject({ attempt: num, startedAt: z.string(), endedAt: z.string().optional(), exitCode: num.nullable(), signal: z.string().nullable() })).optional(),
+  }),
+);

@@ -7,10 +7,12 @@
  *
  * Objects are loose (unknown extra fields pass through) so a reader built against an older
  * protocol keeps working on a newer runner's documents. Each schema is typed with the interface
- * it checks, so the two cannot drift apart silently.
+ * it checks, so the two cannot drift apart silently. The larger ones are built on first use
+ * (lazySchema.ts), so a process that reads one kind of document builds only that one.
  */
 import { z } from 'zod';
 import { agentRecordSchema } from './agent';
+import { lazySchema } from './lazySchema';
 import type { EpisodeError, EpisodeStatus, SourceLocation, Trajectory, TrajectoryStep } from './episodes';
 import type { EpisodeSkills, SkillRate } from './skills';
 import { practiceInfoSchema } from './training';
@@ -33,27 +35,27 @@ export const returnStatsSchema: z.ZodType<ReturnStats> = z.looseObject({
   count: num,
 });
 
-const sourceLocationSchema: z.ZodType<SourceLocation> = z.looseObject({ file: z.string(), line: num, column: num });
+const sourceLocationSchema: z.ZodType<SourceLocation> = lazySchema(() => z.looseObject({ file: z.string(), line: num, column: num }));
 
-const episodeErrorSchema: z.ZodType<EpisodeError> = z.looseObject({
+const episodeErrorSchema: z.ZodType<EpisodeError> = lazySchema(() => z.looseObject({
   message: z.string(),
   stack: z.string().optional(),
   location: sourceLocationSchema.optional(),
   deadline: z.enum(['episode', 'module', 'constructor', 'reset', 'act']).optional(),
-});
+}));
 
-const episodeSkillsSchema: z.ZodType<EpisodeSkills> = z.record(z.string(), num.nullable());
+const episodeSkillsSchema: z.ZodType<EpisodeSkills> = lazySchema(() => z.record(z.string(), num.nullable()));
 
-const skillRateSchema: z.ZodType<SkillRate> = z.looseObject({
+const skillRateSchema: z.ZodType<SkillRate> = lazySchema(() => z.looseObject({
   id: z.string(),
   label: z.string(),
   kind: z.enum(['success', 'fraction', 'steps']),
   mean: num,
   stderr: num,
   count: num,
-});
+}));
 
-export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
+export const episodeSummarySchema: z.ZodType<EpisodeSummary> = lazySchema(() => z.looseObject({
   caseIndex: num,
   status: episodeStatusSchema,
   return: num,
@@ -64,27 +66,27 @@ export const episodeSummarySchema: z.ZodType<EpisodeSummary> = z.looseObject({
   error: episodeErrorSchema.optional(),
   partialReturn: num.optional(),
   skills: episodeSkillsSchema.optional(),
-});
+}));
 
-export const editSummarySchema: z.ZodType<EditSummary> = z.looseObject({
+export const editSummarySchema: z.ZodType<EditSummary> = lazySchema(() => z.looseObject({
   class: z.enum(['initial', 'identical', 'parametric', 'structural']),
   parent: num.nullable(),
   linesAdded: num,
   linesRemoved: num,
   sizeBin: z.enum(['none', 'small', 'medium', 'large']),
   details: z.array(z.string()),
-});
+}));
 
-const pairedComparisonSchema: z.ZodType<PairedComparison> = z.looseObject({
+const pairedComparisonSchema: z.ZodType<PairedComparison> = lazySchema(() => z.looseObject({
   against: num,
   shared: num,
   meanDifference: num.nullable(),
   ci95: z.tuple([num, num]).nullable(),
   resubmitCases: z.string().optional(),
-});
+}));
 
 /** `feedback/submit-NNNN/summary.json`, `feedback/latest.json`, and the `run.submit` / `run.feedback` results. */
-export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObject({
+export const submissionSummarySchema: z.ZodType<SubmissionSummary> = lazySchema(() => z.looseObject({
   submission: num,
   checkpoint: z.string(),
   createdAt: z.string(),
@@ -105,9 +107,9 @@ export const submissionSummarySchema: z.ZodType<SubmissionSummary> = z.looseObje
   attribution: attributionSchema.optional(),
   files: z.looseObject({ trajectories: z.array(z.string()), logs: z.array(z.string()), evicted: z.boolean() }),
   practice: practiceInfoSchema.optional(),
-});
+}));
 
-const candidateResultSchema: z.ZodType<CandidateResult> = z.looseObject({
+const candidateResultSchema: z.ZodType<CandidateResult> = lazySchema(() => z.looseObject({
   submission: num,
   checkpoint: z.string(),
   validationMean: num,
@@ -115,12 +117,12 @@ const candidateResultSchema: z.ZodType<CandidateResult> = z.looseObject({
   trainMean: num,
   validationCount: num.optional(),
   validationOkCount: num.optional(),
-});
+}));
 
-const curvePointSchema: z.ZodType<CurvePoint> = z.looseObject({ budgetUsed: num, submission: num, value: num });
+const curvePointSchema: z.ZodType<CurvePoint> = lazySchema(() => z.looseObject({ budgetUsed: num, submission: num, value: num }));
 
 /** `.policyforge/report.json`, and the `run.finish` / `run.report` results. */
-export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
+export const runReportSchema: z.ZodType<RunReport> = lazySchema(() => z.looseObject({
   envId: z.string(),
   completedAt: z.string(),
   budget: budgetStateSchema,
@@ -146,9 +148,9 @@ export const runReportSchema: z.ZodType<RunReport> = z.looseObject({
   trainCurve: z.array(curvePointSchema),
   diagnostics: z.unknown().optional(),
   agent: agentRecordSchema.optional(),
-});
+}));
 
-export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({
+export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = lazySchema(() => z.looseObject({
   // Absent in a trajectory that stores changes (Trajectory.format): the expansion rebuilds it.
   observation: z.unknown().optional(),
   action: z.unknown(),
@@ -157,14 +159,14 @@ export const trajectoryStepSchema: z.ZodType<TrajectoryStep> = z.looseObject({
   truncated: z.boolean(),
   info: z.record(z.string(), z.unknown()).optional(),
   snapshot: z.unknown().optional(),
-});
+}));
 
-export const trajectorySchema: z.ZodType<Trajectory> = z.looseObject({
+export const trajectorySchema: z.ZodType<Trajectory> = lazySchema(() => z.looseObject({
   format: z.string().optional(),
   initialSnapshot: z.unknown().optional(),
   steps: z.array(trajectoryStepSchema),
   truncated: z.boolean(),
-});
+}));
 
 // --- reading ---------------------------------------------------------------------------------
 

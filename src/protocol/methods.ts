@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { ARENA_METHODS, ARENA_NOTIFICATIONS } from './arena';
 import { runReportSchema, submissionSummarySchema } from './documents';
+import { lazySchema } from './lazySchema';
 import {
   CancelResultSchema,
   CheckResultSchema,
@@ -33,7 +34,7 @@ export const RUN_METHODS = {
   'run.finish': { params: FinishParamsSchema, result: runReportSchema },
   'run.cancel': { params: EmptyParamsSchema, result: CancelResultSchema },
   'run.restore': { params: RestoreParamsSchema, result: RestoreResultSchema },
-  'run.report': { params: EmptyParamsSchema, result: runReportSchema.nullable() },
+  'run.report': { params: EmptyParamsSchema, result: lazySchema(() => runReportSchema.nullable()) },
   /** Builds policy/ as a submit would (same build cache) and returns its diagnostics; runs and charges nothing. */
   'run.check': { params: EmptyParamsSchema, result: CheckResultSchema },
   /** Arena runs (two-sided games): src/protocol/arena.ts. */
