@@ -202,6 +202,12 @@ function renderAfterRun(d: DashboardData): void {
     stat('Selected', r.selected === null ? 'none' : `#${r.selected}`, r.selected === null ? (r.reason ?? '') : `best validation mean (${r.selectionMode} mode)`, 'selected'),
     stat('Validation mean', sel ? fmt.score(sel.validationMean) : '—', sel ? `± ${fmt.score(sel.validationStderr)} stderr` : '', 'validation'),
     stat('Held-out score', held ? fmt.score(held.mean) : '—', held && ci ? `95% CI [${fmt.score(ci[0])}, ${fmt.score(ci[1])}] over ${held.count} episodes` : 'not assessed', 'heldout'),
+    // The baselines on the same held-out cases: the starter, the uniform random policy, and autotune with the run's budget when requested.
+    ...[...(r.starterHeldOut !== undefined ? [['starter', { heldOut: r.starterHeldOut }] as const] : []), ...Object.entries(r.baselines ?? {})].map(([name, b]) => {
+      const spent = 'budget' in b && b.budget ? `${b.budget.used}/${b.budget.total} episodes; ` : '';
+      const vs = held && b.heldOut ? `selected ${fmt.delta(held.mean - b.heldOut.mean)} against it` : 'same held-out cases';
+      return stat(`Baseline: ${name}`, b.heldOut ? fmt.score(b.heldOut.mean) : '—', `${spent}${vs}`, `baseline-${name}`);
+    }),
   );
   candidatesTable.setRows(r.candidates.map((c) => ({ ...c, selected: c.submission === r.selected })));
   candChart.update(candidatesChart(r, fmt));
