@@ -7,6 +7,7 @@ import { initWorkspace } from '../../runner/workspace';
 import { parse, parseIntArg, parseParams } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { printJson } from './runClient';
+import { arenaInitText } from './arenaWorkspace';
 
 export const initCommand: CliCommand = {
   name: 'init',
@@ -70,7 +71,8 @@ export const initCommand: CliCommand = {
       printJson({ ok: true, workspace: dir, config: result.config, files });
     } else {
       const c = result.config;
-      process.stdout.write(
+      if (c.arena) process.stdout.write(arenaInitText(c.envId, c.budget, c.arena, dir, files));
+      else process.stdout.write(
         `created ${c.envId} run in ${dir}\n  budget ${c.budget} episodes, pool 0-${c.poolSize - 1}, validation ${c.validationCases}, held-out ${c.heldOutCases}, selection ${c.selectionMode}\n  files: ${files.join(', ')}\nnext: edit policy/policy.ts, then \`policyforge submit --cases 0-7\` (read AGENTS.md)\n`,
       );
     }
