@@ -63,7 +63,11 @@ export function addAgentToReport(workspace: string, record: AgentRecord): RunRep
 /** The lines `status` and the CLI print about the workspace's agent, or none when no agent ran here. */
 export function agentStatusLines(workspace: string): string[] {
   const r = readAgentRecord(workspace);
-  if (!r) return [];
+  return r ? agentRecordLines(r) : [];
+}
+
+/** An agent's record as the terminal prints it: who ran and how it ended, then its spend. */
+export function agentRecordLines(r: AgentRecord): string[] {
   const lines = [`agent ${r.kind === 'lm' ? 'LM ' : ''}${r.agent}${r.ending ? `: ended because ${ENDING_TEXT[r.ending]}${r.detail ? ` (${r.detail})` : ''}` : ' (running)'}`];
   if (r.spend) lines.push(`  spend ${spendText(r.spend, r.caps)}`);
   return lines;

@@ -1,4 +1,5 @@
 /** `policyforge finish` and `restore N`: end the agent phase; restore an older checkpoint into policy/. */
+import { agentRecordLines } from '../../agents/agentRecord';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { checkBaseline, reportWithAutotune } from './finishBaseline';
@@ -38,7 +39,7 @@ export const finishCommand: CliCommand = {
         if (json) printJson({ ok: true, alreadyFinished, report });
         else {
           if (alreadyFinished) process.stdout.write('the run had already finished; its report:\n');
-          process.stdout.write(formatReport(report, (await client.status()).history));
+          process.stdout.write(`${formatReport(report, (await client.status()).history)}${(report.agent ? agentRecordLines(report.agent) : []).map((l) => `${l}\n`).join('')}`);
         }
         return ExitCode.ok;
       } finally {

@@ -1,5 +1,5 @@
 /** `policyforge status`, `feedback [N]` and `report`: read-only views of the run. */
-import { agentStatusLines, readAgentRecord } from '../../agents/agentRecord';
+import { agentRecordLines, agentStatusLines, readAgentRecord } from '../../agents/agentRecord';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { finishingText } from '../../stats/progressText';
@@ -63,7 +63,7 @@ export const reportCommand: CliCommand = {
         return ExitCode.failed;
       }
       if (json) printJson({ ok: true, report });
-      else process.stdout.write(formatReport(report, (await client.status()).history));
+      else process.stdout.write(`${formatReport(report, (await client.status()).history)}${(report.agent ? agentRecordLines(report.agent) : []).map((l) => `${l}\n`).join('')}`);
       return ExitCode.ok;
     });
   },

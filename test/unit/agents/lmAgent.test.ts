@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
+import { parseRunReport } from '../../../src/protocol/documents';
 import { CLI, cleanupTmp, tmpDir, useTempDataDir } from '../runner/helpers';
 
 /** An OpenAI-compatible endpoint that answers from a script and remembers what it was asked. */
@@ -99,9 +100,12 @@ describe('LM agent: policyforge agent against a scripted OpenAI-compatible serve
       assert.deepEqual(turn5.written, ['policy/policy.ts']);
       assert.match(turn5.response, /SUBMIT 0-3/);
       assert.equal(turn5.prompt.length, 2, 'the prompt that produced it is kept');
-      const report = JSON.parse(fs.readFileSync(path.join(dir, '.policyforge', 'report.json'), 'utf8')) as { agent: { ending: string; spend: { calls: number } } };
-      assert.equal(report.agent.ending, 'budget_spent');
-      assert.equal(report.agent.spend.calls, 5);
+      const report = parseRunReport(fs.readFileSync(path.join(dir, '.policyforge', 'report.json'), 'utf8'));
+      assert.ok(report.ok, report.ok ? '' : report.error);
+      assert.equal(report.value.agent?.ending, 'budget_spent', 'report.json carries the typed agent record');
+      assert.equal(report.value.agent?.spend?.calls, 5);
+      const printed = await pf(process.env, 'report', '--dir', dir);
+      assert.match(printed.out, /\nagent LM 127\.0\.0\.1:\d+\/scripted-1: ended because the budget was spent\n {2}spend 5 calls/, 'policyforge report names the agent from report.json');
       const status = await pf(process.env, 'status', '--dir', dir);
       assert.match(status.out, /agent LM 127\.0\.0\.1:\d+\/scripted-1: ended because the budget was spent\n {2}spend 5 calls, 6200 tokens in \/ 340 out, cost 0\.024/);
     } finally {
