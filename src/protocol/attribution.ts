@@ -28,14 +28,8 @@ export interface CoverageProbe {
   function?: string;
 }
 
-/** A place in the policy and how often it ran in each group of episodes. */
-export interface AttributionEntry {
-  kind: ProbeKind;
-  file: string;
-  line: number;
-  column: number;
-  endLine: number;
-  function?: string;
+/** A place in the policy (a probe without its id) and how often it ran in each group of episodes. */
+export interface AttributionEntry extends Omit<CoverageProbe, 'id'> {
   /** Share of the low group's episodes in which this code ran, in [0, 1]. */
   lowRate: number;
   /** Share of the high group's episodes in which this code ran, in [0, 1]. */

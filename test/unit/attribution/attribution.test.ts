@@ -8,13 +8,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CoverageProbe } from '../../../src/protocol/attribution';
 import { parseSubmissionSummary } from '../../../src/protocol/documents';
-import { workspacePaths } from '../../../src/runner/paths';
-import { secretPath } from '../../../src/runner/secret';
 import { attributeEpisodes, type CoveredEpisode } from '../../../src/stats/attribution';
 import { attributionLines } from '../../../src/stats/attributionText';
 import { formatSummary } from '../../../src/stats/feedbackText';
 import { scoreFormat } from '../../../src/stats/scoreFormat';
 import { cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { pinSecret } from '../runner/pinSecret';
 
 const probe = (id: number, kind: CoverageProbe['kind'], line: number, endLine = line): CoverageProbe => ({ id, kind, file: 'policy/policy.ts', line, column: 5, endLine, function: 'Policy.act' });
 const PROBES = [probe(0, 'function', 3, 12), probe(1, 'then', 4, 6), probe(2, 'else', 6, 8), probe(3, 'function', 14, 16), probe(4, 'loop', 9)];
@@ -70,14 +69,6 @@ const BUGGY = `export class Policy {
 }
 `;
 
-/** Which episodes are buggy depends on the run's hidden seeds: pinned, so the split is the same on every machine. */
-function pinSecret(dir: string, hex: string): void {
-  const { runId } = JSON.parse(fs.readFileSync(workspacePaths(dir).runJson, 'utf8')) as { runId: string };
-  const file = secretPath(runId);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, hex, { mode: 0o600 });
-}
-
 describe('attribution: in the runner feedback', function () {
   this.timeout(120_000);
   before(() => useTempDataDir());
@@ -88,6 +79,7 @@ describe('attribution: in the runner feedback', function () {
 
   it('summary.json ranks the bad branch first at its line, and the feedback text names it', async () => {
     const dir = makeWorkspace({ budget: 32 });
+    // Which episodes are buggy depends on the run's hidden seeds: pinned, so the split is the same everywhere.
     pinSecret(dir, '5eed'.repeat(16));
     const host = await startHost(dir);
     try {
