@@ -7,15 +7,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TrainingConfigSchema, type TrainingConfig } from '../../protocol/training';
 import { describeZodError } from '../../protocol/run';
-import type { RunnerClient } from '../../runner/client';
-import { proposeConfig, ProposalError, type Proposal } from '../../skills/training/proposer';
+import { PROPOSAL_FILE, proposeFor, writeProposal } from '../../runner/practiceProposal';
+import { ProposalError } from '../../skills/training/proposer';
 import { practiceParamsText } from '../../stats/practiceText';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { fail, printJson, withClient } from './runClient';
-
-/** Where `propose` writes unless told otherwise (relative to the workspace). */
-export const PROPOSAL_FILE = 'practice/proposal.json';
 
 /** Reads a `--config` file: JSON in the TrainingConfig shape. A bad file is an argument error (exit 2). */
 export function readTrainingConfig(file: string): TrainingConfig {
@@ -36,26 +33,6 @@ export function readTrainingConfig(file: string): TrainingConfig {
   return parsed.data;
 }
 
-/** The proposal for a run, from submission `from` (default: the latest run submission; practice ones are skipped). */
-export async function proposeFor(client: RunnerClient, from?: number): Promise<{ proposal: Proposal; from: number }> {
-  const [info, status] = await Promise.all([client.info(), client.status()]);
-  const n = from ?? Math.max(0, ...status.history.map((h) => h.submission));
-  if (n === 0) throw new ProposalError('no run submission yet: the proposer reads a submission’s skill rates, so submit first');
-  const summary = await client.feedback(n);
-  // The environments load only when a proposal is asked for (the MCP server imports this module at start).
-  const { createRegistry } = await import('../../envs');
-  const def = createRegistry().get(info.envId);
-  return { proposal: proposeConfig(def, info.params, summary.skills), from: n };
-}
-
-/** Writes the proposal's configuration where `submit --config` reads it; returns the absolute path. */
-export function writeProposal(workspace: string, proposal: Proposal, out?: string): string {
-  const file = out !== undefined ? path.resolve(out) : path.join(workspace, PROPOSAL_FILE);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(proposal.config, null, 2)}\n`);
-  return file;
-}
-
 export const proposeCommand: CliCommand = {
   name: 'propose',
   summary: 'Propose a training configuration for the weakest skill (a file for `submit --config`; charges nothing)',
@@ -70,7 +47,8 @@ export const proposeCommand: CliCommand = {
     return withClient('propose', values.dir, json, async ({ client, workspace }) => {
       let result;
       try {
-        result = await proposeFor(client, from);
+        // The environments load only when a proposal is asked for.
+        result = await proposeFor(client, async () => (await import('../../envs')).createRegistry(), from);
       } catch (e) {
         if (!(e instanceof ProposalError)) throw e;
         fail('propose', json, e.message, 'no_proposal');

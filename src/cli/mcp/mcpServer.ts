@@ -13,7 +13,7 @@ import { connectOrStart } from '../../runner/launch';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
 import { formatReport, formatStatus, formatSummary } from '../commands/format';
-import { proposeFor, writeProposal } from '../commands/propose';
+import { proposeFor, writeProposal } from '../../runner/practiceProposal';
 import { ProposalError } from '../../skills/training/proposer';
 import { forwardProgress } from './progress';
 
@@ -68,7 +68,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     (args) =>
       call(async (c) => {
         try {
-          const { proposal, from } = await proposeFor(c, args.from);
+          const { proposal, from } = await proposeFor(c, async () => (await import('../../envs')).createRegistry(), args.from);
           const file = writeProposal(workspace, proposal);
           return { text: `${proposal.reason}\nsubmit with config = the object below (also in ${file})`, data: { from, config: proposal.config, skill: proposal.skill } };
         } catch (e) {
