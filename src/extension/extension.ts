@@ -14,6 +14,7 @@ import { registerNewWorkspaceCommand } from './commands/newWorkspace';
 import { familyResolver, registerPanelCommands } from './commands/panelCommands';
 import { registerRunnerCommands } from './commands/runnerCommands';
 import { registerSubmitCommands } from './commands/submitCommands';
+import { registerPracticeCommand } from './commands/practiceCommand';
 import { registerPolicyDiagnostics } from './diagnostics/policyDiagnostics';
 import { registerLiteralHover } from './hovers/literalHover';
 import { registerLeaderboard } from './leaderboard/leaderboardPanel';
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerCheckpointContent(session),
     registerNewWorkspaceCommand(session, settings, () => plugins.all(), log),
     registerSubmitCommands(session, settings, log),
+    registerPracticeCommand(session, settings, log),
     registerCheckpointCommands(session, log),
     registerFeedbackCommands(session, log),
     registerRunnerCommands(session, log),

@@ -14,6 +14,7 @@ import { submitWithProgress } from '../progress/submitWithProgress';
 import { formatSummary } from '../../stats/feedbackText';
 import { submitResultText, submitWarnings, warningMarkdown } from './submitText';
 import { checkToolInput, type LmToolInput, type LmToolName, type LmToolParams } from './toolSchemas';
+import { practiceParamsText } from '../../stats/practiceText';
 
 type SubmitInput = LmToolInput<'policyforge_submit'>;
 
@@ -31,6 +32,7 @@ function result(value: unknown, text?: string): vscode.LanguageModelToolResult {
 }
 
 function describeSubmit(input: SubmitInput): string {
+  if (input.config) return `practice (${practiceParamsText(input.config.params)}) on ${describeSubmit({ ...input, config: undefined })}`;
   if (input.episodes !== undefined) return `${input.episodes} episode(s) on new cases`;
   if (input.cases !== undefined) return `cases ${typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases)}`;
   return 'nothing (give episodes or cases)';
@@ -43,14 +45,14 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async prepareInvocation(options) {
       // Before the charge: the confirmation is where a type error or the end of the run can still stop the submit.
       const w = await client().then(
-        async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), (await c.status()).budget),
+        async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), options.input.config ? null : (await c.status()).budget),
         () => submitWarnings(options.input, null, null),
       );
       const left = session.model?.status?.budget.remaining;
       const title = w.lastBudget ? 'Spend the last of the PolicyForge budget and end the run?' : w.typeErrors.length ? 'Spend PolicyForge budget on a policy with type errors?' : 'Spend PolicyForge budget?';
       return {
         invocationMessage: `Submitting ${describeSubmit(options.input)} to PolicyForge`,
-        confirmationMessages: { title, message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} Every case costs one episode of budget.${warningMarkdown(w)}`) },
+        confirmationMessages: { title, message: new vscode.MarkdownString(`Run the current \`policy/\` on ${describeSubmit(options.input)}.${left !== undefined ? ` Budget left: **${left}**.` : ''} ${options.input.config ? 'Every case costs one episode of the practice budget (never selected).' : 'Every case costs one episode of budget.'}${warningMarkdown(w)}`) },
       };
     },
     async invoke(options) {
@@ -59,8 +61,9 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
       const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
       // The end-of-budget warning goes back with the result too (the type errors come from the submit's own check).
       const c = await client();
-      const lastBudget = submitWarnings(input, null, (await c.status()).budget).lastBudget;
-      const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}) }, { quiet: true });
+      // Practice spends its own budget and never ends the run.
+      const lastBudget = input.config ? null : submitWarnings(input, null, (await c.status()).budget).lastBudget;
+      const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}), ...(input.config ? { config: input.config } : {}) }, { quiet: true });
       if (!outcome.ok) return result({ rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
       // The submit that spent the last of the budget started the finish: wait for its report, as the CLI does.
       const report = outcome.summary.budget.remaining === 0 ? await finishWithProgress(model, 'awaitReport', vscode.ProgressLocation.Window) : undefined;

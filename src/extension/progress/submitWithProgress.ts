@@ -8,6 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { SubmissionSummary } from '../../protocol/feedback';
+import type { TrainingConfig } from '../../protocol/training';
 import { RunClientError } from '../../runner';
 import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
@@ -29,7 +30,7 @@ export type SubmitOutcome = { ok: true; summary: SubmissionSummary; warnings?: s
  * the budget; `strict` leaves the refusal to the runner, uncharged. A submit that spends the last
  * of the budget ends the run, so it asks too, unless `confirmLastBudget` is false (the caller asked).
  */
-export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string; strict?: boolean }, opts: { quiet?: boolean; confirmLastBudget?: boolean } = {}): Promise<SubmitOutcome> {
+export async function submitWithProgress(model: RunModel, request: SubmitRequest & { note?: string; strict?: boolean; config?: TrainingConfig }, opts: { quiet?: boolean; confirmLastBudget?: boolean } = {}): Promise<SubmitOutcome> {
   const client = await model.supervisor.ensureClient();
   // Unsaved policy edits would not be what runs: save them first, as a build task would.
   await saveDirtyPolicyFiles(model.root);
@@ -42,7 +43,8 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     );
     if (go !== 'Submit Anyway') return { ok: false, reason: 'declined', message: 'not submitted: policy/ has type errors (nothing was charged)' };
   }
-  const last = opts.quiet || opts.confirmLastBudget === false ? null : lastBudgetQuestion(request, (await client.status()).budget);
+  // A practice submit (config) spends the practice budget and never ends the run.
+  const last = opts.quiet || opts.confirmLastBudget === false || request.config ? null : lastBudgetQuestion(request, (await client.status()).budget);
   if (last && !(await confirmAction(last.message, last.detail, last.action))) return { ok: false, reason: 'declined', message: LAST_BUDGET_DECLINED };
   const count = 'episodes' in request ? request.episodes : undefined;
   const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
