@@ -75,6 +75,8 @@ export interface BatchRequest {
   envId: string;
   params: Readonly<Record<string, PublicParamValue>>;
   episodes: readonly EpisodeSpec[];
+  /** Arena games: a champion's bundle plays the other side, in a policy realm of its own (src/sandbox/arena). */
+  opponent?: PolicyBundle;
   limits?: Partial<EpisodeLimits>;
   /** Extra environment plugin modules the workers load (absolute paths). */
   plugins?: readonly string[];

@@ -32,7 +32,7 @@ export class ArenaSideEnv implements Env<PerAgent<unknown>, PerAgent<unknown>> {
   constructor(
     readonly game: MultiAgentEnv,
     readonly side: string,
-    private readonly makeOpponent: OpponentFactory,
+    private makeOpponent: OpponentFactory,
   ) {
     const other = Object.keys(game.sides).find((s) => s !== side) as string;
     // The view calls this proxy; it checks the opponent's actions itself, so an invalid one is the opponent's failure.
@@ -40,6 +40,27 @@ export class ArenaSideEnv implements Env<PerAgent<unknown>, PerAgent<unknown>> {
     this.view = new SideView(game, side, { [other]: proxy });
     this.observationSpace = new PerAgentDict((this.view.observationSpace as unknown as Dict).spaces, false) as unknown as Space<PerAgent<unknown>>;
     this.actionSpace = new PerAgentDict((this.view.actionSpace as unknown as Dict).spaces, true) as unknown as Space<PerAgent<unknown>>;
+  }
+
+  /**
+   * Plays the other side with `factory` instead of the roster opponent the parameters named (a
+   * sandbox worker attaches a champion's policy realm this way).
+   */
+  useOpponent(factory: OpponentFactory): void {
+    this.makeOpponent = factory;
+  }
+
+  /** The other side, its agents and their spaces: what an opponent's own policy context holds. */
+  opponentSide(): { side: string; agents: readonly string[]; observationSpace: Dict; actionSpace: Dict } {
+    const side = Object.keys(this.game.sides).find((s) => s !== this.side) as string;
+    const agents = this.game.sides[side] ?? [];
+    const obs: Record<string, Space> = {};
+    const act: Record<string, Space> = {};
+    for (const a of agents) {
+      obs[a] = this.game.observationSpace(a);
+      act[a] = this.game.actionSpace(a);
+    }
+    return { side, agents, observationSpace: new Dict(obs), actionSpace: new Dict(act) };
   }
 
   /** The side's own agents, for the policy's context. */

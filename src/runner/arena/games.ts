@@ -5,6 +5,7 @@
  * own. Turns each record into a game result from the submission's point of view and its match
  * trajectory lines (src/protocol/arena.ts).
  */
+import { setMaxListeners } from 'node:events';
 import type { ArenaGame as ArenaGameResult, ArenaOutcome, ArenaStage, MatchHeader, OpponentKind } from '../../protocol/arena';
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PolicyBundle } from '../../sandbox/types';
@@ -57,6 +58,14 @@ export async function playGames(bundle: PolicyBundle, specs: readonly GameSpec[]
     groups.set(key, g);
   }
   const byGame = new Map<number, PlayedGame>();
+  // One signal for this call's batches (one per opponent and side), so the run's long-lived
+  // signal does not collect a listener per batch.
+  const ctl = new AbortController();
+  setMaxListeners(2 * groups.size + 8, ctl.signal);
+  const onAbort = (): void => ctl.abort();
+  o.signal?.addEventListener('abort', onAbort, { once: true });
+  if (o.signal?.aborted) ctl.abort();
+  try {
   await Promise.all(
     [...groups.values()].map(async (games) => {
       const first = games[0] as GameSpec;
@@ -69,7 +78,7 @@ export async function playGames(bundle: PolicyBundle, specs: readonly GameSpec[]
         episodes: games.map((g) => ({ caseIndex: g.game, envSeed: g.seed, policySeed: g.policySeed })),
         limits: { ...o.limits, maxTrajectorySteps: o.record ? 100_000 : 0, recordSnapshots: true },
         ...(o.plugins ? { plugins: o.plugins } : {}),
-        ...(o.signal ? { signal: o.signal } : {}),
+        signal: ctl.signal,
         onEpisode: () => o.onGame?.(),
       });
       for (const r of records) {
@@ -78,7 +87,10 @@ export async function playGames(bundle: PolicyBundle, specs: readonly GameSpec[]
       }
     }),
   );
-  if (o.signal?.aborted) throw new ArenaRunnerFault('cancelled');
+  } finally {
+    o.signal?.removeEventListener('abort', onAbort);
+  }
+  if (ctl.signal.aborted) throw new ArenaRunnerFault('cancelled');
   return specs.map((s) => {
     const p = byGame.get(s.game);
     if (!p) throw new ArenaRunnerFault(`game ${s.game} did not run`);

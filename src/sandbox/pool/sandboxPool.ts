@@ -121,7 +121,7 @@ export class SandboxPool {
         },
       };
       if (batch.pending === 0) return batch.finish();
-      this.queue.push(request.episodes.map((spec, index): QueuedJob => ({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins, exact: false })));
+      this.queue.push(request.episodes.map((spec, index): QueuedJob => ({ id: this.nextJob++, batch, index, spec, bundle: request.bundle, ...(request.opponent ? { opponent: request.opponent } : {}), envId: request.envId, params: request.params, limits, crashes: 0, pluginKey, plugins, exact: false })));
       const signal = request.signal;
       if (signal) {
         const onAbort = (): void => this.abortBatch(batch);

@@ -27,6 +27,8 @@ import { spawnWorker, type SpawnConfig } from './workerSpawn';
 export interface Job {
   id: number;
   bundle: PolicyBundle;
+  /** Arena games: the champion playing the other side. */
+  opponent?: PolicyBundle;
   envId: string;
   params: RunEpisodesMessage['params'];
   spec: EpisodeSpec;
@@ -151,6 +153,15 @@ export class WorkerHandle {
       msg.code = first.bundle.code;
       this.knownBundles.add(first.bundle.id);
       if (this.knownBundles.size > WORKER_BUNDLE_CACHE_SIZE) this.knownBundles.delete(this.knownBundles.values().next().value as string);
+    }
+    // After the bundle, as the worker loads them: both caches evict in the same order.
+    if (first.opponent) {
+      msg.opponent = { bundleId: first.opponent.id };
+      if (!this.knownBundles.has(first.opponent.id)) {
+        msg.opponent.code = first.opponent.code;
+        this.knownBundles.add(first.opponent.id);
+        if (this.knownBundles.size > WORKER_BUNDLE_CACHE_SIZE) this.knownBundles.delete(this.knownBundles.values().next().value as string);
+      }
     }
     const wasIdle = this.chunks.length === 0;
     this.chunks.push({ jobs: [...jobs], exact });

@@ -34,6 +34,7 @@ import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
 import { arenaContext } from '../arena/context';
+import { attachChampion } from '../arena/champion';
 import { coveredBundle } from './loadedBundle';
 import { probesHit } from '../coverage/instrument';
 
@@ -147,6 +148,7 @@ class EpisodeRun {
       return this.fault(`environment ${msg.envId} could not be created`, e);
     }
     const { env } = made;
+    if (msg.opponent) attachChampion(env.inner, msg.opponent, msg.envId, made.params, msg.limits);
     const setup = environmentSetup(msg, made);
     const perRealm = realmSetup(realm, setup);
     let first;

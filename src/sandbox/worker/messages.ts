@@ -16,6 +16,7 @@
  */
 import type { PublicParamValue } from '../../protocol/policy';
 import type { EpisodeLimits, EpisodeSpec } from '../types';
+import type { LoadedBundle } from './loadedBundle';
 import type { WireRecords } from './recordWire';
 
 /**
@@ -50,6 +51,8 @@ export interface EpisodeTask {
   limits: EpisodeLimits;
   /** Write the episode's position every step, and its log lines, to the trace pipe (worker/trace.ts). */
   traced?: boolean;
+  /** Arena games: the champion's bundle playing the other side (src/sandbox/arena/champion.ts). */
+  opponent?: LoadedBundle;
 }
 
 /** Episodes of one batch, run in order. */
@@ -61,6 +64,8 @@ export interface RunEpisodesMessage {
   envId: string;
   params: Readonly<Record<string, PublicParamValue>>;
   limits: EpisodeLimits;
+  /** Arena games: the champion playing the other side; its code comes the first time, as `code` does. */
+  opponent?: { bundleId: string; code?: string };
   /** Host-side job ids with their cases. */
   jobs: { job: number; spec: EpisodeSpec }[];
   /** Report every phase change and the record at once (one-episode chunks, see above). */

@@ -67,7 +67,7 @@ function main(): void {
         queue.shift();
         const { message, job, bundle } = next;
         reporter.begin(job.job, message.exact);
-        const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits, traced: message.exact };
+        const task = { envId: message.envId, params: message.params, spec: job.spec, limits: message.limits, traced: message.exact, ...(next.opponent ? { opponent: next.opponent } : {}) };
         const record = runEpisode(task, registry, bundle, (phase, steps, ret, announce) => reporter.position(phase, steps, ret, announce));
         // An environment that could not be made may come from a plugin that failed to load: say so.
         if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
@@ -80,17 +80,24 @@ function main(): void {
     }
   };
 
-  process.on('message', (m: HostMessage) => {
-    if (m.type !== 'episodes') return;
-    let bundle = bundles.get(m.bundleId);
+  /** A bundle by id from the cache, or loaded from the code sent with it (the host mirrors the cache). */
+  const known = (id: string, code: string | undefined): LoadedBundle => {
+    let bundle = bundles.get(id);
     if (!bundle) {
-      if (m.code === undefined) throw new Error(`bundle ${m.bundleId} was never sent to this worker`);
-      bundle = loadBundle(m.code);
-      bundles.set(m.bundleId, bundle);
+      if (code === undefined) throw new Error(`bundle ${id} was never sent to this worker`);
+      bundle = loadBundle(code);
+      bundles.set(id, bundle);
       if (bundles.size > WORKER_BUNDLE_CACHE_SIZE) bundles.delete(bundles.keys().next().value as string);
     }
+    return bundle;
+  };
+
+  process.on('message', (m: HostMessage) => {
+    if (m.type !== 'episodes') return;
+    const bundle = known(m.bundleId, m.code);
+    const opponent = m.opponent ? known(m.opponent.bundleId, m.opponent.code) : undefined;
     if (!draining && queue.length === 0) reporter.idleEnded();
-    m.jobs.forEach((job, i) => queue.push({ message: m, job, bundle, lastOfChunk: i === m.jobs.length - 1 }));
+    m.jobs.forEach((job, i) => queue.push({ message: m, job, bundle, lastOfChunk: i === m.jobs.length - 1, ...(opponent ? { opponent } : {}) }));
     if (!draining) drain();
   });
   // The pool went away: nothing left to serve.
@@ -103,6 +110,7 @@ interface QueuedEpisode {
   job: RunEpisodesMessage['jobs'][number];
   bundle: LoadedBundle;
   lastOfChunk: boolean;
+  opponent?: LoadedBundle;
 }
 
 /**
