@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import { readArenaFiles } from '../../src/extension/panels/arenaFiles';
-import { arenaSnapshot } from '../../src/extension/panels/arenaPanel';
+import { arenaSnapshot, watchArenaFiles } from '../../src/extension/panels/arenaPanel';
 import { arenaReplayMessage } from '../../src/extension/panels/arenaReplay';
 import type { PanelAction } from '../../src/extension/panels/panelActions';
 import { SingletonPanel } from '../../src/extension/panels/singletonPanel';
@@ -99,6 +99,7 @@ describe('Arena panel and match replay in VS Code', function () {
       },
     });
     panels.push(arena, replay);
+    const watching = watchArenaFiles(folder, () => void arenaSnapshot(folder).then((m) => arena.post(m)));
 
     arena.show();
     await waitForText(inWebview('section[aria-label="Win rate matrix"] tbody tr'), '#1', 60_000);
@@ -120,5 +121,13 @@ describe('Arena panel and match replay in VS Code', function () {
     const text = await waitForText(inWebview('section.scene p.sr-only'), `step ${frames}:`);
     assert.match(text, /(Red|Yellow) wins|Draw after/, 'the last frame says how the game ended');
     await screenshot('31-arena-match-replay');
+
+    // Live: with the arena panel on screen (and its snapshot already taken), a second submission
+    // from the CLI reaches it only through the file watcher.
+    replay.dispose();
+    await waitForText(inWebview('section[aria-label="Win rate matrix"] tbody tr'), '#1', 60_000);
+    await run(process.execPath, [cli, 'submit', '--dir', folder, '--json'], { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, timeout: 180_000, maxBuffer: 16 << 20 });
+    await waitForText(inWebview('section[aria-label="Win rate matrix"] tbody'), '#2', 60_000);
+    watching.dispose();
   });
 });

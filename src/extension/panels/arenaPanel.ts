@@ -35,6 +35,20 @@ export async function arenaSnapshot(root: string | undefined): Promise<HostToWeb
   return { type: 'arena.snapshot', envId: f.envId, submissions: f.submissions, pool: f.pool, ratings: f.ratings, report: f.report, problems: f.problems };
 }
 
+/**
+ * Calls `onChange` (debounced) whenever a file the arena panel shows is created, rewritten or
+ * removed under `root`: the runner writes each one atomically (rename) as the run goes on.
+ */
+export function watchArenaFiles(root: string, onChange: () => void, delayMs = 150): vscode.Disposable {
+  const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, ARENA_WATCH_GLOB));
+  let timer: NodeJS.Timeout | undefined;
+  const changed = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(onChange, delayMs);
+  };
+  return vscode.Disposable.from(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed), { dispose: () => clearTimeout(timer) });
+}
+
 export function registerArenaPanel(context: vscode.ExtensionContext, deps: ArenaPanelDeps): ArenaPanelApi {
   const disposables: vscode.Disposable[] = [];
   const fail = (what: string, e: unknown): void => {
@@ -77,22 +91,12 @@ export function registerArenaPanel(context: vscode.ExtensionContext, deps: Arena
     if (panel.isOpen) void arenaSnapshot(deps.workspaceRoot()).then((m) => panel.post(m));
   };
 
-  // The runner writes each file atomically (rename): follow them while the run goes on.
-  let watched: { root: string; watcher: vscode.FileSystemWatcher; timer?: NodeJS.Timeout } | undefined;
+  let watched: { root: string; watcher: vscode.Disposable } | undefined;
   const watch = (): void => {
     const root = deps.workspaceRoot();
     if (root === undefined || watched?.root === root) return;
     watched?.watcher.dispose();
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, ARENA_WATCH_GLOB));
-    const w: NonNullable<typeof watched> = { root, watcher };
-    const changed = (): void => {
-      clearTimeout(w.timer);
-      w.timer = setTimeout(refresh, 150);
-    };
-    watcher.onDidCreate(changed);
-    watcher.onDidChange(changed);
-    watcher.onDidDelete(changed);
-    watched = w;
+    watched = { root, watcher: watchArenaFiles(root, refresh) };
   };
 
   const updateContext = async (): Promise<void> => {
@@ -109,7 +113,6 @@ export function registerArenaPanel(context: vscode.ExtensionContext, deps: Arena
       panel.setTitle(root ? `Arena · ${root.split(/[\\/]/).pop() ?? root}` : 'PolicyForge Arena');
     },
     dispose: () => {
-      clearTimeout(watched?.timer);
       watched?.watcher.dispose();
       for (const d of disposables) d.dispose();
     },
