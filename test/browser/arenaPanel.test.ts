@@ -121,6 +121,24 @@ describe('arena panel in Chromium', function () {
     ]);
   });
 
+  it('shows the assessment once the run is over: hidden opponents and the final pool', async () => {
+    const p = await panel('arena');
+    const stage = (winRate: number) => ({ games: 40, pointsRate: winRate, winRate, perOpponent: [] });
+    await p.send({
+      ...snapshot,
+      report: {
+        format: 'arena-report/1', runId: 'r', envId: 'CaptureTheFlag-v0', params: {}, budget: { total: 400, used: 400, remaining: 0 }, submissions: 5, trigger: 'budget',
+        validation: { gamesPerOpponent: 6, candidates: [] }, selected: { submission: 5, checkpoint: 'sha256:5' },
+        assessment: { hidden: { ...stage(0.625), opponents: [{ id: 'hidden-1', description: 'a planner with two attackers' }] }, finalPool: stage(0.8) },
+        pool: run.pool.entries, ratings: run.ratings.table, completedAt: '2026-12-04T19:00:00.000Z',
+      },
+    });
+    await p.rendered(1);
+    const stats = (await p.page.textContent('div.stats')) ?? '';
+    assert.match(stats, /Hidden opponents62\.5%selected #5, never seen in the run/);
+    assert.match(stats, /Final pool80\.0%/);
+  });
+
   it('charts the ratings over time as conservative ratings or mu ± sigma', async () => {
     const p = await panel('arena');
     await p.send(snapshot);
