@@ -8,6 +8,7 @@ import { comparableEpisodes } from '../stats/bestTrain';
 import { CLOCK_ORIGIN_MS, CLOCK_TICK_MS } from '../sandbox';
 import { arenaAgentsMd } from './arenaAgentsMd';
 import { limitsSection } from './limitsSection';
+import { practiceSection } from './practiceSection';
 
 /** `cli`: the command line that reaches the CLI from this workspace (`policyforgeCommand`). */
 export function agentsMd(def: EnvDefinition, config: RunConfig, cli = 'policyforge'): string {
@@ -86,7 +87,7 @@ ${def.guide ? `\n${def.guide}\n` : ''}
 Add \`--json\` to any command for machine-readable output. Exit codes: 0 ok, 1 the request was
 rejected or failed, 2 bad arguments, 3 the runner could not be reached.
 
-## Feedback files (written by the runner; read-only for you)
+${practiceSection(def, config, cli)}## Feedback files (written by the runner; read-only for you)
 - \`feedback/latest.json\` and \`feedback/submit-NNNN/summary.json\`: per-episode status, return,
   length, errors with the policy source line, return statistics, the budget. \`skills\` gives each
   skill this environment measures (reached the goal, picked up the key, time upright…) as a rate
