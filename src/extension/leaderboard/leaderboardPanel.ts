@@ -67,10 +67,17 @@ function suiteInWorkspace(): string | undefined {
 
 export function registerLeaderboard(context: vscode.ExtensionContext, deps: LeaderboardDeps): vscode.Disposable {
   let sources: string[] = [];
+  // One registry per set of plugin paths: loading plugins again on every refresh would re-run their modules.
+  let cached: { key: string; options: ReturnType<typeof optionsFromDefinitions> } | undefined;
   const options = () => {
-    const registry = createRegistry();
-    for (const p of deps.pluginPaths()) registry.loadPlugin(p);
-    return optionsFromDefinitions((id) => (registry.has(id) ? registry.get(id) : undefined));
+    const paths = deps.pluginPaths();
+    const key = paths.join('\n');
+    if (!cached || cached.key !== key) {
+      const registry = createRegistry();
+      for (const p of paths) registry.loadPlugin(p);
+      cached = { key, options: optionsFromDefinitions((id) => (registry.has(id) ? registry.get(id) : undefined)) };
+    }
+    return cached.options;
   };
   const load = () => loadLeaderboard(sources, options());
   const titleOf = (): string => (sources.length === 1 ? `Leaderboard · ${path.basename(sources[0]!)}` : sources.length ? `Leaderboard · ${sources.length} sources` : 'PolicyForge Leaderboard');
