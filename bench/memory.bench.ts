@@ -3,7 +3,8 @@
  * policy through the CLI (which starts the detached runner and its sandbox workers from dist/),
  * then the peak resident memory (VmHWM) of the runner and of its busiest sandbox worker, each
  * against the peak of a bare `node` process started in the same run; also the peak of the
- * runner's short-lived TypeScript tools child and the submit's trajectory bytes. Linux only (/proc).
+ * runner's short-lived TypeScript tools child and the submit's trajectory bytes; then the peak of a
+ * sandbox worker with MuJoCo loaded, from a short HalfCheetah submit. Linux only (/proc).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -16,6 +17,8 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'bin', 'policyforge.js');
 const ENV_ID = 'MiniGrid-DoorKey-8x8-v0';
 const EPISODES = 128;
+const MUJOCO_ENV_ID = 'HalfCheetah-v5';
+const MUJOCO_EPISODES = 16;
 
 /** Peak resident memory of `node -e 0`-like start, measured by the process itself just before it exits. */
 function bareNodeMb(): number {
@@ -54,6 +57,41 @@ function runs(pid: number, script: string): boolean {
   }
 }
 
+interface SubmitPeaks {
+  runner: number;
+  workers: number[];
+  tools: number[];
+  bytes: number;
+}
+
+/** A real `policyforge submit` of the starter on `envId` (`episodes` episodes), then the peaks of the runner and its children. */
+function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks {
+  const ws = path.join(root, envId);
+  let runnerPid: number | undefined;
+  try {
+    cli(root, 'init', '--env', envId, '--budget', String(episodes * 2), envId);
+    cli(ws, 'submit', '--episodes', String(episodes));
+    runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
+    const runner = peakResidentMb(runnerPid);
+    const kids = children(runnerPid);
+    const workers = kids.filter((p) => runs(p, 'sandboxWorker')).map((p) => peakResidentMb(p) ?? 0);
+    // The type check and edit analysis run in a child that exits after a minute idle (src/runner/tsTools).
+    const tools = kids.filter((p) => runs(p, 'tsTools')).map((p) => peakResidentMb(p) ?? 0);
+    if (runner === null || workers.length === 0) throw new Error(`memory: no peak for the runner (${runnerPid}) or its ${workers.length} sandbox workers`);
+    const dir = path.join(ws, 'feedback', 'submit-0001', 'episodes');
+    const bytes = fs.readdirSync(dir).reduce((a, f) => a + fs.statSync(path.join(dir, f)).size, 0);
+    return { runner, workers, tools, bytes };
+  } finally {
+    if (runnerPid !== undefined) {
+      try {
+        process.kill(runnerPid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
 export const memoryBench: BenchModule = {
   name: 'memory',
   async run(table) {
@@ -63,31 +101,17 @@ export const memoryBench: BenchModule = {
     }
     const bare = bareNodeMb();
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-bench-memory-'));
-    let runnerPid: number | undefined;
     try {
-      cli(root, 'init', '--env', ENV_ID, '--budget', String(EPISODES * 2), 'ws');
-      const ws = path.join(root, 'ws');
-      cli(ws, 'submit', '--episodes', String(EPISODES));
-      runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
-      const runner = peakResidentMb(runnerPid);
-      const kids = children(runnerPid);
-      const workers = kids.filter((p) => runs(p, 'sandboxWorker')).map((p) => peakResidentMb(p) ?? 0);
-      // The type check and edit analysis run in a child that exits after a minute idle (src/runner/tsTools).
-      const tools = kids.filter((p) => runs(p, 'tsTools')).map((p) => peakResidentMb(p) ?? 0);
-      if (runner === null || workers.length === 0) throw new Error(`memory: no peak for the runner (${runnerPid}) or its ${workers.length} sandbox workers`);
-      const bytes = fs.readdirSync(path.join(ws, 'feedback', 'submit-0001', 'episodes')).reduce((a, f) => a + fs.statSync(path.join(ws, 'feedback', 'submit-0001', 'episodes', f)).size, 0);
-      table.duration(`runner peak RSS, ${EPISODES}-episode DoorKey-8x8 submit`, runner, 'MiB', 'bare node', bare, '≤ 150 MiB');
-      table.duration(`sandbox worker peak RSS (max of ${workers.length})`, Math.max(...workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
-      if (tools.length > 0) process.stdout.write(`  the runner's TypeScript tools child peaked at ${Math.max(...tools).toFixed(0)} MiB (it exits when idle)\n`);
-      process.stdout.write(`  trajectories of that submit: ${(bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
+      const m = submitPeaks(root, ENV_ID, EPISODES);
+      table.duration(`runner peak RSS, ${EPISODES}-episode DoorKey-8x8 submit`, m.runner, 'MiB', 'bare node', bare, '≤ 150 MiB');
+      table.duration(`sandbox worker peak RSS (max of ${m.workers.length})`, Math.max(...m.workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
+      if (m.tools.length > 0) process.stdout.write(`  the runner's TypeScript tools child peaked at ${Math.max(...m.tools).toFixed(0)} MiB (it exits when idle)\n`);
+      process.stdout.write(`  trajectories of that submit: ${(m.bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
+      // One MuJoCo model per worker, as a run on one environment has it (Fetch's meshes cost more: bench/mujoco.bench.ts).
+      const j = submitPeaks(root, MUJOCO_ENV_ID, MUJOCO_EPISODES);
+      table.duration(`sandbox worker peak RSS with MuJoCo loaded, ${MUJOCO_EPISODES}-episode ${MUJOCO_ENV_ID} submit`, Math.max(...j.workers), 'MiB', 'bare node', bare, '≤ 150 MiB');
+      process.stdout.write(`  trajectories of that submit: ${(j.bytes / 1e6).toFixed(2)} MB (1000-step episodes)\n`);
     } finally {
-      if (runnerPid !== undefined) {
-        try {
-          process.kill(runnerPid, 'SIGTERM');
-        } catch {
-          // Already gone.
-        }
-      }
       fs.rmSync(root, { recursive: true, force: true });
     }
   },
