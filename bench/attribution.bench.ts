@@ -4,13 +4,20 @@
  * see the same moments of the machine's load. Two policies: a CartPole controller with a branch
  * or two per step (short act calls, where a counter write weighs most) and the DoorKey policy of
  * the attribution fixture (view scans, several functions per step). Target: at most 1.5×.
+ *
+ * Then the same episodes worker side, in this process: each episode's best time over rounds with
+ * and without probes, in turns. A busy machine rarely spares a whole batch a preemption, a
+ * single short episode often: these rows hold still where the batch rows swing.
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MINIGRID_POLICY_MODULE } from '../src/envs/minigrid/policyFiles';
 import type { EpisodeRecord } from '../src/protocol/episodes';
-import { buildBundle, bundleProbes, SandboxPool, type EpisodeSpec, type PolicyBundle } from '../src/sandbox';
+import { createRegistry } from '../src/envs';
+import { buildBundle, bundleProbes, DEFAULT_EPISODE_LIMITS, SandboxPool, type EpisodeSpec, type PolicyBundle } from '../src/sandbox';
+import { runEpisode } from '../src/sandbox/worker/episode';
+import { loadBundle } from '../src/sandbox/worker/loadedBundle';
 import { attributeEpisodes } from '../src/stats/attribution';
 import type { BenchModule, BenchTable } from './harness';
 
@@ -101,13 +108,40 @@ async function measure(table: BenchTable, pool: SandboxPool, bundle: PolicyBundl
   table.duration(`attribution: ${c.name}, batch + ranking`, withRankingMs, 'ms', 'no coverage', plainMs, '≤ 1.5×');
 }
 
+/** Per-episode best times over rounds, plain and covered in turns (see the header); the sums of the bests. */
+function workerSideCosts(bundle: PolicyBundle, envId: string): { plainMs: number; coveredMs: number } {
+  const registry = createRegistry();
+  const limits = { ...DEFAULT_EPISODE_LIMITS, maxTrajectorySteps: 0 };
+  const variants = [
+    { coverage: false, loaded: loadBundle(bundle.code), best: specs.map(() => Infinity) },
+    { coverage: true, loaded: loadBundle(bundle.code), best: specs.map(() => Infinity) },
+  ];
+  for (let round = -WARM_ROUNDS; round < ROUNDS; round++) {
+    specs.forEach((spec, i) => {
+      for (const v of round % 2 === 0 ? variants : [...variants].reverse()) {
+        const t0 = process.hrtime.bigint();
+        runEpisode({ envId, params: {}, spec, limits: { ...limits, coverage: v.coverage } }, registry, v.loaded, () => {});
+        if (round >= 0) v.best[i] = Math.min(v.best[i]!, Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    });
+  }
+  const sum = (a: number[]): number => a.reduce((x, y) => x + y, 0);
+  return { plainMs: sum(variants[0]!.best), coveredMs: sum(variants[1]!.best) };
+}
+
 export const attributionBench: BenchModule = {
   name: 'attribution',
   async run(table) {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-attribution-'));
     const pool = new SandboxPool();
     try {
-      for (const c of CASES) await measure(table, pool, await bundleOf(parent, c), c);
+      const bundles = new Map<Case, PolicyBundle>();
+      for (const c of CASES) bundles.set(c, await bundleOf(parent, c));
+      for (const c of CASES) await measure(table, pool, bundles.get(c)!, c);
+      for (const c of CASES) {
+        const { plainMs, coveredMs } = workerSideCosts(bundles.get(c)!, c.envId);
+        table.duration(`attribution: ${c.name}, worker side per episode`, (coveredMs / EPISODES) * 1000, 'µs', 'no coverage', (plainMs / EPISODES) * 1000, '≤ 1.5×');
+      }
     } finally {
       await pool.close();
       rmSync(parent, { recursive: true, force: true });
