@@ -16,6 +16,8 @@ import { formatReport, formatStatus, formatSummary } from '../commands/format';
 import { proposeFor, writeProposal } from '../../runner/practiceProposal';
 import { ProposalError } from '../../skills/training/proposer';
 import { forwardProgress } from './progress';
+import { registerArenaTools } from './arenaMcp';
+import { isArenaWorkspace } from '../commands/arenaWorkspace';
 
 export function createMcpServer(workspace: string): { server: McpServer; close(): Promise<void> } {
   // Logging, so warnings reach the client as notifications before a submit charges anything.
@@ -35,6 +37,11 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
       return { isError: true, content: [{ type: 'text', text: message }] };
     }
   };
+  // An arena run has verbs of its own (no cases; a pool to pin and drop): src/cli/mcp/arenaMcp.ts.
+  if (isArenaWorkspace(workspace)) {
+    registerArenaTools(server, getClient);
+    return { server, close: async () => { await client?.close(); await server.close(); } };
+  }
   server.registerTool(
     'submit',
     {
