@@ -11,6 +11,7 @@ import {
   type ArenaGame, type ArenaPoolFile, type ArenaRatingsFile, type ArenaRunReport, type ArenaSubmissionSummary, type MatchTrajectory,
 } from '../../protocol/arena';
 import type { Checked } from '../../protocol/documents';
+import { submissionDirName } from './runFiles';
 
 export interface ArenaFiles {
   envId: string | null;
@@ -29,7 +30,7 @@ export const arenaPaths = {
   report: (root: string) => path.join(root, '.policyforge', 'report.json'),
   runJson: (root: string) => path.join(root, '.policyforge', 'run.json'),
   /** Where the runner writes a game's match when the summary names no file. */
-  match: (root: string, submission: number, game: number) => path.join(root, 'feedback', `submit-${String(submission).padStart(4, '0')}`, 'games', `game-${String(game).padStart(5, '0')}.jsonl`),
+  match: (root: string, submission: number, game: number) => path.join(root, 'feedback', submissionDirName(submission), 'games', `game-${String(game).padStart(5, '0')}.jsonl`),
 };
 
 /** Glob (relative to the run root) of every file the arena panel shows; the host watches it. */
