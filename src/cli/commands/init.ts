@@ -13,7 +13,8 @@ export const initCommand: CliCommand = {
   name: 'init',
   summary: 'Create a run workspace: starter policy, AGENTS.md and the frozen run config',
   usage:
-    'policyforge init --env ID [--budget N] [--practice-budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--elite K] [--plugin FILE]... [--force] [--json] [DIR]',
+    'policyforge init --env ID [--budget N] [--practice-budget N] [--param name=value]... [--pool N] [--validation N] [--held-out N] [--min-per-submit N] [--max-per-submit N] [--max-submissions N] [--selection paper|candidates|gated] [--gate-delta X] [--elite K] [--plugin FILE]... [--arena name=value]... [--force] [--json] [DIR]\n' +
+    '  --arena  arena games only: screenGames, deepGames, screenPass, promotionMargin, maxPool, validationGames, assessmentGames',
   async run(argv) {
     const { values, positionals } = parse(argv, {
       env: { type: 'string' },
@@ -30,6 +31,7 @@ export const initCommand: CliCommand = {
       'gate-delta': { type: 'string' },
       elite: { type: 'string' },
       plugin: { type: 'string', multiple: true },
+      arena: { type: 'string', multiple: true },
       force: { type: 'boolean' },
       json: { type: 'boolean' },
     });
@@ -58,6 +60,7 @@ export const initCommand: CliCommand = {
       gateDelta: values['gate-delta'] === undefined ? undefined : Number(values['gate-delta']),
       eliteK: opt('elite', values.elite),
       plugins,
+      ...(values.arena ? { arena: parseParams(values.arena) } : {}),
     };
     const result = initWorkspace(dir, JSON.parse(JSON.stringify(input)) as typeof input, registry, { force: values.force, extraFiles: (def, config) => ({ 'AGENTS.md': agentsMd(def, config, policyforgeCommand()) }) });
     if (!result.ok) {
