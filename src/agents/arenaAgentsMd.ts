@@ -70,8 +70,10 @@ ${limitsSection(config, 'game')}
 
 ## How the run ends
 When the budget is spent, or when you run \`${cli} finish\`, the run ends:
-1. **Validation**: every submission plays the final pool again, ${a.validationGames} games per opponent on
-   fresh hidden seeds; the best points rate is selected (the later submission on ties).
+1. **Validation**: every submission that reached the deep evaluation (every submission, if none did)
+   plays the final pool again, ${a.validationGames} games per opponent on fresh hidden seeds; the best
+   points rate is selected (the later submission on ties). A submission the screen stopped is not a
+   candidate.
 2. **Assessment**: the selected submission plays ${a.assessmentGames} games per opponent against **hidden
    opponents never seen during the run**, and against the final pool. \`.policyforge/report.json\` holds
    both win rates (\`assessment.hidden\`, \`assessment.finalPool\`). The hidden figure is the one that
