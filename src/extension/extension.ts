@@ -19,6 +19,7 @@ import { registerPolicyDiagnostics } from './diagnostics/policyDiagnostics';
 import { registerLiteralHover } from './hovers/literalHover';
 import { registerLeaderboard } from './leaderboard/leaderboardPanel';
 import { registerRunTools } from './lmTools/runTools';
+import { registerArenaCommands } from './arena/arenaCommands';
 import { registerMcpProvider } from './mcp/mcpProvider';
 import { registerPanels } from './panels';
 import { registerArenaPanel } from './panels/arenaPanel';
@@ -68,6 +69,7 @@ export function activate(context: vscode.ExtensionContext): PolicyForgeApi {
     registerRunnerCommands(session, log),
     registerPanelCommands(session, panels, log),
     registerRunTools(session),
+    registerArenaCommands(session, log),
     registerLmAgentCommands(session, log),
     registerMcpProvider(session, context.extensionPath, version, log),
     registerLeaderboard(context, { pluginPaths: () => plugins.all(), log }),

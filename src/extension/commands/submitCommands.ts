@@ -10,6 +10,8 @@ import { submitWithProgress, type SubmitOutcome } from '../progress/submitWithPr
 import { registerCommand } from './registerCommand';
 import { resubmitQuestion } from './resubmitPrompt';
 import { finishWithProgress } from '../progress/finishWithProgress';
+import type { ArenaRunReport, ArenaSubmissionSummary } from '../../protocol/arena';
+import { arenaFinishWithProgress, arenaSubmitWithProgress, isArenaModel } from '../arena/arenaCommands';
 
 /** Accepted arguments: `{episodes}`/`{cases}` (CodeLens, API; `confirm: false` skips the last-budget question), a string as typed into the box, or nothing (ask). */
 function requestFromArg(arg: unknown, limits: SubmitLimits): SubmitRequest | string | undefined {
@@ -33,9 +35,11 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     return { poolSize: m.info.poolSize, remaining: m.status.budget.remaining, minEpisodes: m.info.minEpisodesPerSubmit, maxEpisodes: m.info.maxEpisodesPerSubmit };
   };
 
-  const submit = async (arg?: unknown): Promise<SubmitOutcome | undefined> => {
+  const submit = async (arg?: unknown): Promise<SubmitOutcome | ArenaSubmissionSummary | undefined> => {
     const model = session.requireModel();
     if (!model.status) await model.refresh();
+    // An arena run plays its opponent pool: no cases to ask for (src/extension/arena).
+    if (isArenaModel(model)) return arenaSubmitWithProgress(model);
     const limits = limitsOf();
     let request = requestFromArg(arg, limits);
     if (typeof request === 'string') throw new Error(request);
@@ -81,8 +85,9 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     return r.cancelled;
   };
 
-  const finish = async (arg?: unknown): Promise<RunReport | undefined> => {
+  const finish = async (arg?: unknown): Promise<RunReport | ArenaRunReport | undefined> => {
     const model = session.requireModel();
+    if (isArenaModel(model)) return arenaFinishWithProgress(model);
     const a = (arg ?? {}) as { candidates?: number[]; confirm?: boolean };
     const left = model.status?.budget.remaining ?? 0;
     if (a.confirm !== false) {
