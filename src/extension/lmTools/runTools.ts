@@ -15,6 +15,8 @@ import { formatSummary } from '../../stats/feedbackText';
 import { submitResultText, submitWarnings, warningMarkdown } from './submitText';
 import { checkToolInput, type LmToolInput, type LmToolName, type LmToolParams } from './toolSchemas';
 import { practiceParamsText } from '../../stats/practiceText';
+import { formatArenaReport, formatArenaStatus, formatArenaSummary, formatPoolChange } from '../../stats/arenaText';
+import { isArenaModel } from '../arena/arenaCommands';
 
 type SubmitInput = LmToolInput<'policyforge_submit'>;
 
@@ -43,6 +45,9 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
 
   const submit: vscode.LanguageModelTool<SubmitInput> = {
     async prepareInvocation(options) {
+      if (session.model && isArenaModel(session.model)) {
+        return { invocationMessage: 'Playing the PolicyForge arena pool', confirmationMessages: { title: 'Spend PolicyForge arena games?', message: new vscode.MarkdownString(`Play the current \`policy/\` against the opponent pool: a screen of games against every opponent, then a deep evaluation if it passes. Every game is charged.`) } };
+      }
       // Before the charge: the confirmation is where a type error or the end of the run can still stop the submit.
       const w = await client().then(
         async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), options.input.config ? null : (await c.status()).budget),
@@ -57,6 +62,13 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     },
     async invoke(options) {
       const model = session.requireModel();
+      if (isArenaModel(model)) {
+        // An arena submit takes no cases: only the note and strict of the same input.
+        const { note, strict } = options.input;
+        const summary = await (await client()).request('arena.submit', { ...(note ? { note } : {}), ...(strict ? { strict } : {}) });
+        await model.refresh().catch(() => undefined);
+        return result(summary, formatArenaSummary(summary));
+      }
       const input = checkedInput('policyforge_submit', options.input);
       const request = input.episodes !== undefined ? { episodes: input.episodes } : { cases: typeof input.cases === 'string' ? input.cases : formatCaseRanges(input.cases ?? []) };
       // The end-of-budget warning goes back with the result too (the type errors come from the submit's own check).
@@ -79,6 +91,10 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async invoke(options) {
       checkedInput('policyforge_status', options.input);
       const c = await client();
+      if (session.model && isArenaModel(session.model)) {
+        const st = await c.request('arena.status', {});
+        return result(st, formatArenaStatus(st));
+      }
       const [info, st] = await Promise.all([c.info(), c.status()]);
       return result({ envId: info.envId, poolSize: info.poolSize, ...st });
     },
@@ -87,6 +103,10 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async invoke(options) {
       const input = checkedInput('policyforge_feedback', options.input);
       const c = await client();
+      if (session.model && isArenaModel(session.model)) {
+        const summary = await c.request('arena.feedback', input.submission === undefined ? {} : { submission: input.submission });
+        return result(summary, formatArenaSummary(summary));
+      }
       const summary = await c.feedback(input.submission);
       return result(summary, formatSummary(summary, (await c.status()).history));
     },
@@ -102,6 +122,11 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
     async invoke(options) {
       const model = session.requireModel();
       const input = checkedInput('policyforge_finish', options.input);
+      if (isArenaModel(model)) {
+        const report = await (await client()).request('arena.finish', {});
+        await model.refresh().catch(() => undefined);
+        return result(report, formatArenaReport(report));
+      }
       // Progress in the window's status area: the tool's caller waits, the person can watch.
       const report = await finishWithProgress(model, { candidates: input.candidates }, vscode.ProgressLocation.Window);
       model.applyCompleted(report);
@@ -109,7 +134,19 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
       return result(report);
     },
   };
+  const pool: vscode.LanguageModelTool<LmToolInput<'policyforge_pool'>> = {
+    prepareInvocation(options) {
+      return { invocationMessage: `PolicyForge: ${options.input.action} ${options.input.opponent}` };
+    },
+    async invoke(options) {
+      const input = checkedInput('policyforge_pool', options.input);
+      const c = await client();
+      const r = input.action === 'drop' ? await c.request('arena.drop', { opponent: input.opponent }) : await c.request('arena.pin', { opponent: input.opponent, pinned: input.action === 'pin' });
+      return result(r, formatPoolChange(input.action === 'drop' ? 'dropped' : input.action === 'pin' ? 'pinned' : 'unpinned', input.opponent, r));
+    },
+  };
   return vscode.Disposable.from(
+    vscode.lm.registerTool('policyforge_pool', pool),
     vscode.lm.registerTool('policyforge_submit', submit),
     vscode.lm.registerTool('policyforge_status', status),
     vscode.lm.registerTool('policyforge_feedback', feedback),

@@ -7,12 +7,19 @@
 import { z } from 'zod';
 import { describeIssues } from '../../protocol/documents';
 import { EmptyParamsSchema, FeedbackParamsSchema, FinishParamsSchema, SubmitParamsSchema } from '../../protocol/run';
+import { ArenaPinParamsSchema } from '../../protocol/arena';
+
+/** Arena runs: pin, unpin or drop a pool opponent (`arena.pin` / `arena.drop`). */
+export const ArenaPoolToolSchema = z
+  .object({ action: z.enum(['pin', 'unpin', 'drop']).describe('pin keeps the opponent in the pool, unpin undoes it, drop removes it.'), opponent: ArenaPinParamsSchema.shape.opponent })
+  .strict();
 
 export const LM_TOOL_INPUTS = {
   policyforge_submit: SubmitParamsSchema,
   policyforge_status: EmptyParamsSchema,
   policyforge_feedback: FeedbackParamsSchema,
   policyforge_finish: FinishParamsSchema,
+  policyforge_pool: ArenaPoolToolSchema,
 } as const;
 
 export type LmToolName = keyof typeof LM_TOOL_INPUTS;
