@@ -9,6 +9,9 @@ import type { EnvRegistry } from '../envs/core/registry';
 import { proposeConfig, ProposalError, type Proposal } from '../skills/training/proposer';
 import type { RunnerClient } from './client';
 
+// Clients (the CLI, the MCP server) reach the proposer's types through the runner, their layer below.
+export { ProposalError, type Proposal } from '../skills/training/proposer';
+
 /** Where a proposal is written unless told otherwise (relative to the workspace). */
 export const PROPOSAL_FILE = 'practice/proposal.json';
 
