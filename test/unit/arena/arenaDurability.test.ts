@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTmp, killSpawnedRunners, RUNNER_ENTRY, spawnRunner, useTempDataDir, writePolicy } from '../runner/helpers';
-import { makeArenaWorkspace, WEAK_CONNECT_FOUR } from './arenaHelpers';
+import { makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Always column 0 (loses fast), after burning CPU in every act so the submit can be interrupted. */
 const SLOW_WEAK = WEAK_CONNECT_FOUR.replace('act(_o: Observation): Action {', 'act(_o: Observation): Action { let x = 0; for (let i = 0; i < 400_000; i++) x += Math.sqrt(i); if (x < 0) return {};');
@@ -29,6 +29,7 @@ describe('arena runs: kill -9 mid-submit', function () {
 
   it('rolls the submission back on restart and charges the next one once', async () => {
     const dir = makeArenaWorkspace('ConnectFour-v0', 60);
+    pinArenaSecret(dir);
     writePolicy(dir, SLOW_WEAK);
     const r1 = await spawnRunner(dir);
     const progressed = new Promise<void>((resolve) => r1.client.on('arena.progress', (p) => p.done >= 1 && resolve()));

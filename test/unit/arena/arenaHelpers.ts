@@ -1,5 +1,9 @@
 /** Arena workspaces and policies for the arena runner tests. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { createRegistry } from '../../../src/envs';
+import { workspacePaths } from '../../../src/runner/paths';
+import { secretPath } from '../../../src/runner/secret';
 import { initWorkspace } from '../../../src/runner/workspace';
 import type { ArenaOptionsInput } from '../../../src/protocol/arena';
 import { tmpDir } from '../runner/helpers';
@@ -9,6 +13,17 @@ export function makeArenaWorkspace(envId: 'ConnectFour-v0' | 'CaptureTheFlag-v0'
   const r = initWorkspace(dir, { envId, budget, params, arena }, createRegistry());
   if (!r.ok) throw new Error(r.error);
   return dir;
+}
+
+/**
+ * Fixes the run's secret (hence every game seed) so a test's outcomes do not change from run to
+ * run. Call after useTempDataDir(), before the runner first opens the workspace.
+ */
+export function pinArenaSecret(dir: string, hex = 'a7e4a'.padEnd(64, '0')): void {
+  const { runId } = JSON.parse(fs.readFileSync(workspacePaths(dir).runJson, 'utf8')) as { runId: string };
+  const file = secretPath(runId);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, hex, { mode: 0o600 });
 }
 
 /** Connect Four: win at once, else block, else the centre-most legal column (beats random and the weaker built-ins). */

@@ -8,7 +8,14 @@ import * as path from 'node:path';
 import { parseArenaPool, parseArenaReport, parseArenaSummary, parseMatchTrajectory } from '../../../src/protocol/arena';
 import { RunErrorCode } from '../../../src/protocol/run';
 import { cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
-import { makeArenaWorkspace, STRONG_CONNECT_FOUR, THROWING_POLICY, WEAK_CONNECT_FOUR } from './arenaHelpers';
+import { makeArenaWorkspace as makeWorkspaceOnly, pinArenaSecret, STRONG_CONNECT_FOUR, THROWING_POLICY, WEAK_CONNECT_FOUR } from './arenaHelpers';
+
+/** Every workspace here has a pinned secret: the same seeds, the same games, every run. */
+function makeArenaWorkspace(...args: Parameters<typeof makeWorkspaceOnly>): string {
+  const dir = makeWorkspaceOnly(...args);
+  pinArenaSecret(dir);
+  return dir;
+}
 
 async function withArena<T>(dir: string, fn: (c: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
   const host = await startHost(dir);
@@ -35,7 +42,7 @@ describe('arena runs through the runner', function () {
   });
 
   it('a strong submission reaches the deep evaluation; its games are on disk; the weights favour the hardest opponent', async () => {
-    const dir = makeArenaWorkspace('ConnectFour-v0', 200);
+    const dir = makeArenaWorkspace('ConnectFour-v0', 200, { screenPass: 0.25 });
     writePolicy(dir, STRONG_CONNECT_FOUR);
     await withArena(dir, async (c) => {
       const progress: number[] = [];
@@ -90,9 +97,11 @@ describe('arena runs through the runner', function () {
   });
 
   it('a promoted champion joins the pool and is played, from its bundle, by the next submission', async () => {
-    const dir = makeArenaWorkspace('ConnectFour-v0', 300, { promotionMargin: 0 });
+    const dir = makeArenaWorkspace('ConnectFour-v0', 300);
     writePolicy(dir, STRONG_CONNECT_FOUR);
     await withArena(dir, async (c) => {
+      // Against the random player alone the strong policy is promoted whatever the seeds.
+      for (const id of ['defensive', 'aggressive', 'minimax']) await c.request('arena.drop', { opponent: id });
       const s = await c.request('arena.submit', {});
       assert.equal(s.promoted, 'champion-1', s.reason);
       const st = await c.request('arena.status', {});
@@ -100,7 +109,7 @@ describe('arena runs through the runner', function () {
       assert.ok(champ && champ.kind === 'champion' && champ.submission === 1 && champ.checkpoint === s.checkpoint);
       assert.ok(st.events.some((e) => e.kind === 'promoted' && e.opponent === 'champion-1'));
       // Leave only the champion: the weak policy meets it three times and loses each game.
-      for (const id of ['random', 'defensive', 'aggressive', 'minimax']) await c.request('arena.drop', { opponent: id });
+      await c.request('arena.drop', { opponent: 'random' });
       writePolicy(dir, WEAK_CONNECT_FOUR);
       const w = await c.request('arena.submit', {});
       assert.equal(w.gamesCharged, 3);
