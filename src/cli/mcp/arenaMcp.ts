@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { ArenaDropParamsSchema, ArenaFeedbackParamsSchema, ArenaSubmitParamsSchema, type ArenaProgressNotificationSchema } from '../../protocol/arena';
-import { RunClientError, type RunnerClient } from '../../runner/client';
+import type { RunnerClient } from '../../runner/client';
 import { arenaProgressText, formatArenaReport, formatArenaStatus, formatArenaSummary, formatPoolChange } from '../../stats/arenaText';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { awaitArenaReport } from '../commands/arenaSubmit';
@@ -16,17 +16,11 @@ import type { ProgressContext } from './progress';
 
 type ArenaProgress = z.output<typeof ArenaProgressNotificationSchema>;
 
-/** Registers the arena tools on `server`; `getClient` connects to (or starts) the run's runner. */
-export function registerArenaTools(server: McpServer, getClient: () => Promise<RunnerClient>): void {
-  const call = async (fn: (c: RunnerClient) => Promise<{ text: string; data: unknown }>): Promise<CallToolResult> => {
-    try {
-      const { text, data } = await fn(await getClient());
-      return { content: [{ type: 'text', text: `${text}\n${JSON.stringify(data, null, 2)}` }] };
-    } catch (e) {
-      const message = e instanceof RunClientError ? `${e.reason}: ${e.message}` : e instanceof Error ? e.message : String(e);
-      return { isError: true, content: [{ type: 'text', text: message }] };
-    }
-  };
+/** The MCP server's tool runner: the runner's client in, the text and the JSON document out, errors as tool errors. */
+export type ToolCall = (fn: (c: RunnerClient) => Promise<{ text: string; data: unknown }>) => Promise<CallToolResult>;
+
+/** Registers the arena tools on `server`, each run through the server's own `call`. */
+export function registerArenaTools(server: McpServer, call: ToolCall): void {
   server.registerTool(
     'submit',
     {

@@ -38,7 +38,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
   };
   // An arena run has verbs of its own (no cases; a pool to pin and drop): src/cli/mcp/arenaMcp.ts.
   if (isArenaWorkspace(workspace)) {
-    registerArenaTools(server, getClient);
+    registerArenaTools(server, call);
     return { server, close: async () => { await client?.close(); await server.close(); } };
   }
   server.registerTool(
