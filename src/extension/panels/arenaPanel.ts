@@ -1,9 +1,10 @@
 /**
  * The Arena panel (arena runs): the win-rate matrix of submissions against opponents, ratings
  * over time, and the pool with weights, pins, drops and promotions. It reads the run's files
- * (arenaFiles.ts) and follows them as the runner rewrites them. Pin and drop go to the commands
- * `policyforge.arena.pin` / `policyforge.arena.drop` (`{ workspace, opponent, pinned? }`), which
- * talk to the runner; a click on a matrix cell opens that match in the replay panel.
+ * (arenaFiles.ts) and follows them as the runner rewrites them. Pin, unpin and drop go to the arena
+ * commands (src/extension/arena: `policyforge.arenaPinOpponent`, `…UnpinOpponent`,
+ * `…DropOpponent`, given the opponent id), which ask the window's runner; a click on a matrix
+ * cell opens that match in the replay panel.
  *
  *   const arena = registerArenaPanel(context, { workspaceRoot, showReplay: (t) => panels.showReplay(t), log });
  */
@@ -14,7 +15,7 @@ import type { PanelLog } from './deps';
 import { runPanelAction, type PanelAction } from './panelActions';
 import { SingletonPanel } from './singletonPanel';
 
-export const ARENA_COMMANDS = { open: 'policyforge.openArena', pin: 'policyforge.arena.pin', drop: 'policyforge.arena.drop' } as const;
+export const ARENA_COMMANDS = { open: 'policyforge.openArena', pin: 'policyforge.arenaPinOpponent', unpin: 'policyforge.arenaUnpinOpponent', drop: 'policyforge.arenaDropOpponent' } as const;
 /** Context key set while the window's run is an arena run (menus and the command palette use it). */
 export const ARENA_CONTEXT_KEY = 'policyforge.isArenaRun';
 
@@ -69,15 +70,13 @@ export function registerArenaPanel(context: vscode.ExtensionContext, deps: Arena
 
   const poolCommand = async (a: Extract<PanelAction, { type: 'arena.pin' | 'arena.drop' }>, root: string): Promise<void> => {
     const known = await vscode.commands.getCommands(true);
-    const id = a.type === 'arena.pin' ? ARENA_COMMANDS.pin : ARENA_COMMANDS.drop;
-    if (!known.includes(id)) throw new Error(`this build has no ${id} command to ${a.type === 'arena.pin' ? 'pin' : 'drop'} ${a.opponent}`);
+    const id = a.type === 'arena.drop' ? ARENA_COMMANDS.drop : a.pinned ? ARENA_COMMANDS.pin : ARENA_COMMANDS.unpin;
+    if (!known.includes(id)) throw new Error(`this build has no ${id} command for ${a.opponent} in ${root}`);
     if (a.type === 'arena.drop') {
       const ok = await vscode.window.showWarningMessage(`Drop ${a.opponent} from the opponent pool? Later submissions will not play it.`, { modal: true }, 'Drop');
       if (ok !== 'Drop') return;
-      await vscode.commands.executeCommand(id, { workspace: root, opponent: a.opponent });
-    } else {
-      await vscode.commands.executeCommand(id, { workspace: root, opponent: a.opponent, pinned: a.pinned });
     }
+    await vscode.commands.executeCommand(id, a.opponent);
     // The runner rewrites pool.json; the watcher refreshes too, this makes the answer immediate.
     refresh();
   };
