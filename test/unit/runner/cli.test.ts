@@ -85,9 +85,9 @@ describe('runner: a whole run through the CLI, as an agent drives it', function 
     await client.connect(transport);
     const tools = await client.listTools();
     const names = tools.tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['feedback', 'finish', 'report', 'restore', 'status', 'submit']);
+    assert.deepEqual(names, ['feedback', 'finish', 'propose', 'report', 'restore', 'status', 'submit']);
     const submit = tools.tools.find((t) => t.name === 'submit')!;
-    assert.ok(submit.inputSchema.properties && 'cases' in submit.inputSchema.properties && 'episodes' in submit.inputSchema.properties);
+    assert.ok(submit.inputSchema.properties && 'cases' in submit.inputSchema.properties && 'episodes' in submit.inputSchema.properties && 'config' in submit.inputSchema.properties);
     const status = (await client.callTool({ name: 'status', arguments: {} })) as { content: { type: string; text: string }[]; isError?: boolean };
     assert.ok(!status.isError);
     assert.match(status.content[0]!.text, /phase complete/);
