@@ -189,7 +189,16 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       game++;
       return { game, stage, opponent: this.opponentRef(opponentId), side: this.sides[game % 2] as string, seed: this.seeds.seed(`arena/game/${game}`), policySeed: this.seeds.seed(`arena/policy/${game}`) };
     };
-    const screenSpecs = pool.flatMap((e) => Array.from({ length: o.screenGames }, () => spec(e.id, 'screen')));
+    // Every submission plays the same screen games against an opponent (seed and seat by the
+    // game's index there), so two submissions' screens are a paired comparison and the replay
+    // can show their matches side by side; deep games stay fresh.
+    const screenSpec = (opponentId: string, i: number): GameSpec => ({
+      ...spec(opponentId, 'screen'),
+      side: this.sides[i % 2] as string,
+      seed: this.seeds.seed(`arena/screen/${opponentId}/${i}`),
+      policySeed: this.seeds.seed(`arena/screen/policy/${opponentId}/${i}`),
+    });
+    const screenSpecs = pool.flatMap((e) => Array.from({ length: o.screenGames }, (_, i) => screenSpec(e.id, i)));
     const screen = await this.play(n, bundle, screenSpecs, 'screen');
     const screenRes = stageResult(screen.map((p) => p.result), this.kinds());
     let stage: 'screen' | 'deep' = 'screen';

@@ -87,6 +87,10 @@ describe('arena runs through the runner', function () {
       const t = await c.request('arena.submit', {});
       assert.equal(t.gamesCharged, 12);
       assert.ok(t.games.every((g) => g.outcome === 'L' && g.error?.side === 'submission' && /boom from the policy/.test(g.error.message)));
+      // Screens are paired: both submissions met each opponent on the same seeds and seats.
+      const screenGames = (x: typeof s) => x.games.filter((g) => g.stage === 'screen').map((g) => `${g.opponent} ${g.seed} ${g.side}`);
+      assert.deepEqual(screenGames(t), screenGames(s));
+      assert.equal(new Set(screenGames(s)).size, 12, 'a seed per screen game');
       assert.equal((await c.request('arena.status', {})).budget.used, 24);
       // A submit that does not build charges nothing.
       writePolicy(dir, 'export class Policy { act( }');
