@@ -138,7 +138,7 @@ describe('sandbox: execution', function () {
     const [r] = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: { sutton_barto_reward: true }, episodes: [{ caseIndex: 3, envSeed: 1, policySeed: 42 }], limits: { maxTrajectorySteps: 0 } });
     assert.equal(r?.status, 'ok');
     const [ctxLine, resetLine] = r?.log.text.split('\n') ?? [];
-    assert.deepEqual(JSON.parse(ctxLine ?? ''), { env: 'CartPole-v1', seed: 42, max: 500, rr: [0, 1], n: 2, p: { sutton_barto_reward: true }, frozen: true });
+    assert.deepEqual(JSON.parse(ctxLine ?? ''), { env: 'CartPole-v1', seed: 42, max: 500, rr: [0, 1], n: 2, p: { reset_bound: 0.05, sutton_barto_reward: true }, frozen: true });
     assert.equal(resetLine, 'reset 4');
   });
 
