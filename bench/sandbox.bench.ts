@@ -2,8 +2,9 @@
  * The sandbox's cost: 128 CartPole episodes through the full sandbox (bundle, worker processes,
  * a hardened vm realm per bundle with a fresh policy instance per episode, observation copies,
  * action checks) next to the same episodes with the same policy class called directly in this
- * process. Two policies: a linear one (the target row), and one that stores into an array and a
- * typed array every step, where the realm's hardening would show as slow element stores.
+ * process. Three policies: a linear one (the target row), one that stores into an array and a
+ * typed array every step, where the realm's hardening would show as slow element stores, and one
+ * that calls `Math` in a loop, where global lookups in the realm would show.
  *
  * Then what each of the worker's fast paths (worker/loadedBundle.ts) saves on a typical episode:
  * the episode loop run in this process, on one realm per variant, with the path on and off.
@@ -110,6 +111,36 @@ class DirectArrayPolicy {
     const action = score > 0 ? 1 : 0;
     this.actions[slot] = action;
     return action;
+  }
+}
+
+/**
+ * Calls `Math` functions in a loop every step, as a policy scoring candidate actions with a model
+ * does: each call is a global lookup, which in a vm realm is only cheap because the realm hands
+ * its read-only globals to the bundle as locals (worker/policyRealm.ts). Keeps the pole up like
+ * the linear policy (the sum is far too small to change an action).
+ */
+const MATH_POLICY_SOURCE = `export class Policy {
+  private readonly weights = ${JSON.stringify(WEIGHTS)};
+  act(observation: Float64Array): number {
+    let wobble = 0;
+    for (let k = 0; k < 64; k++) wobble += Math.sin(observation[2]! * k) * Math.abs(observation[3]!) + Math.sqrt(k);
+    let score = wobble * 1e-12;
+    for (let i = 0; i < 4; i++) score += this.weights[i]! * observation[i]!;
+    return score > 0 ? 1 : 0;
+  }
+}
+`;
+
+/** The Math-calling policy, compiled into this process. */
+class DirectMathPolicy {
+  private readonly weights = [...WEIGHTS];
+  act(observation: Float64Array): number {
+    let wobble = 0;
+    for (let k = 0; k < 64; k++) wobble += Math.sin((observation[2] as number) * k) * Math.abs(observation[3] as number) + Math.sqrt(k);
+    let score = wobble * 1e-12;
+    for (let i = 0; i < 4; i++) score += (this.weights[i] as number) * (observation[i] as number);
+    return score > 0 ? 1 : 0;
   }
 }
 
@@ -264,12 +295,13 @@ async function build(root: string): Promise<PolicyBundle> {
 }
 
 export const sandboxBench: BenchModule = {
-  name: `sandbox (${EPISODES} CartPole episodes, linear and array-writing policies)`,
+  name: `sandbox (${EPISODES} CartPole episodes, linear, array-writing and Math-calling policies)`,
   async run(table) {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'pf-bench-sandbox-'));
     try {
       const root = writeWorkspace(parent, 'linear', LINEAR_POLICY_SOURCE);
       const arrayRoot = writeWorkspace(parent, 'arrays', ARRAY_POLICY_SOURCE);
+      const mathRoot = writeWorkspace(parent, 'math', MATH_POLICY_SOURCE);
 
       // The direct loops are timed before any worker exists, and again between the sandbox's
       // batches (see timeSandbox); each ratio is against the best of both. The linear policy's
@@ -321,6 +353,23 @@ export const sandboxBench: BenchModule = {
         );
       } finally {
         await arrayPool.close();
+      }
+
+      const directMath = (): number => runDirect(() => new DirectMathPolicy(), false);
+      const math = await timeDirect('direct, Math-calling policy', directMath);
+      const mathBundle = await build(mathRoot);
+      const mathPool = new SandboxPool({ workers: cores });
+      try {
+        const timed = await timeSandbox(mathPool, mathBundle, math.steps, directMath);
+        table.throughput(
+          `sandbox ${cores} workers, Math-calling policy: steps/s`,
+          (math.steps / timed.sandboxMs) * 1000,
+          'steps/s',
+          'direct, same policy',
+          (math.steps / Math.min(math.ms, timed.directMs)) * 1000,
+        );
+      } finally {
+        await mathPool.close();
       }
 
       // Bundle to records: build + run on a warm pool, without trajectories (the target row),
