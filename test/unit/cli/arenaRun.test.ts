@@ -9,9 +9,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArenaReport } from '../../../src/protocol/arena';
-import { workspacePaths } from '../../../src/runner/paths';
-import { secretPath } from '../../../src/runner/secret';
 import { cleanupTmp, REPO, tmpDir, useTempDataDir, writePolicy } from '../runner/helpers';
+import { pinSecret } from '../runner/pinSecret';
 import { pf } from './cliHelpers';
 
 /** Always the leftmost open column: never blocks, so it loses to every opponent that tries to win. */
@@ -27,12 +26,6 @@ const WEAK = `export class Policy {
 }
 `;
 
-function pinSecret(dir: string, hex: string): void {
-  const { runId } = JSON.parse(fs.readFileSync(workspacePaths(dir).runJson, 'utf8')) as { runId: string };
-  const file = secretPath(runId);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, hex, { mode: 0o600 });
-}
 
 describe('cli: an arena run end to end', function () {
   this.timeout(600_000);

@@ -3,10 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { workspacePaths } from '../../../src/runner/paths';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
-import { secretPath } from '../../../src/runner/secret';
 import { cartPolicy, cleanupTmp, CLI, makeWorkspace, readEvents, useTempDataDir, writePolicy } from '../runner/helpers';
+import { pinSecret } from '../runner/pinSecret';
 import { pf } from './cliHelpers';
 
 /** Pushes by the pole angle; its fifth act() throws in episodes that start with the cart right of centre. */
@@ -23,18 +22,6 @@ const FLAKY = `export class Policy {
 }
 `;
 
-/**
- * Gives the workspace's run a fixed secret before its first submit, so its hidden seeds, and so
- * which of FLAKY's episodes fail, are the same on every machine (a fresh secret leaves all eight
- * on one side of centre about once in 128 runs).
- */
-function pinSecret(dir: string, hex: string): void {
-  const { runId } = JSON.parse(fs.readFileSync(workspacePaths(dir).runJson, 'utf8')) as { runId: string };
-  const file = secretPath(runId);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, hex, { mode: 0o600 });
-}
-
 describe('cli: what submit and feedback say', function () {
   this.timeout(120_000);
   const workspaces: string[] = [];
@@ -50,6 +37,7 @@ describe('cli: what submit and feedback say', function () {
   it('feedback: a per-case table, the episodes worth opening with their files, steps numbered from 1; MCP says the same', async () => {
     const dir = makeWorkspace({ budget: 16 });
     workspaces.push(dir);
+    // A fresh secret leaves all eight cases on one side of centre (no failure, or no success) about once in 128 runs.
     pinSecret(dir, '5eed'.repeat(16));
     writePolicy(dir, FLAKY);
     const s = pf(dir, 'submit', '--cases', '0-7');
