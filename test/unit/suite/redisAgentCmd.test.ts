@@ -5,40 +5,15 @@
  * when the suite is resumed, sending the report back into the suite folder. Uses the built CLI.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
 import { CLI, cleanupTmp, REPO, tmpDir, useTempDataDir, waitFor } from '../runner/helpers';
+import { freePort, start, type Proc } from './processes';
 
 const SCRIPTED_AGENT = path.join(REPO, 'test', 'fixtures', 'agents', 'scriptedAgent.mjs');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(cmd: string, args: string[], cwd: string): Proc {
-  const child = spawn(cmd, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, out: () => text, exited };
-}
 
 const jsonOf = (out: string): { ok: boolean; failed: string[] } => JSON.parse(out.slice(out.indexOf('{'))) as { ok: boolean; failed: string[] };
 
