@@ -338,38 +338,27 @@ export const sandboxBench: BenchModule = {
         table.throughput(`sandbox ${label}: steps/s`, (direct.steps / ms) * 1000, 'steps/s', 'direct', directSteps, workers === cores ? '≤ 1.5×' : undefined);
       }
 
-      const directArrays = (): number => runDirect(() => new DirectArrayPolicy(), false);
-      const arrays = await timeDirect('direct, array-writing policy', directArrays);
-      const arrayBundle = await build(arrayRoot);
-      const arrayPool = new SandboxPool({ workers: cores });
-      try {
-        const timed = await timeSandbox(arrayPool, arrayBundle, arrays.steps, directArrays);
-        table.throughput(
-          `sandbox ${cores} workers, array-writing policy: steps/s`,
-          (arrays.steps / timed.sandboxMs) * 1000,
-          'steps/s',
-          'direct, same policy',
-          (arrays.steps / Math.min(arrays.ms, timed.directMs)) * 1000,
-        );
-      } finally {
-        await arrayPool.close();
-      }
-
-      const directMath = (): number => runDirect(() => new DirectMathPolicy(), false);
-      const math = await timeDirect('direct, Math-calling policy', directMath);
-      const mathBundle = await build(mathRoot);
-      const mathPool = new SandboxPool({ workers: cores });
-      try {
-        const timed = await timeSandbox(mathPool, mathBundle, math.steps, directMath);
-        table.throughput(
-          `sandbox ${cores} workers, Math-calling policy: steps/s`,
-          (math.steps / timed.sandboxMs) * 1000,
-          'steps/s',
-          'direct, same policy',
-          (math.steps / Math.min(math.ms, timed.directMs)) * 1000,
-        );
-      } finally {
-        await mathPool.close();
+      // The other workloads: each against the same class run directly, on a pool of its own.
+      for (const w of [
+        { name: 'array-writing', root: arrayRoot, make: (): DirectPolicy => new DirectArrayPolicy() },
+        { name: 'Math-calling', root: mathRoot, make: (): DirectPolicy => new DirectMathPolicy() },
+      ]) {
+        const directLoop = (): number => runDirect(w.make, false);
+        const alone = await timeDirect(`direct, ${w.name} policy`, directLoop);
+        const workloadBundle = await build(w.root);
+        const workloadPool = new SandboxPool({ workers: cores });
+        try {
+          const timed = await timeSandbox(workloadPool, workloadBundle, alone.steps, directLoop);
+          table.throughput(
+            `sandbox ${cores} workers, ${w.name} policy: steps/s`,
+            (alone.steps / timed.sandboxMs) * 1000,
+            'steps/s',
+            'direct, same policy',
+            (alone.steps / Math.min(alone.ms, timed.directMs)) * 1000,
+          );
+        } finally {
+          await workloadPool.close();
+        }
       }
 
       // Bundle to records: build + run on a warm pool, without trajectories (the target row),
