@@ -285,7 +285,7 @@ describe('a PolicyForge run in VS Code', function () {
     // The summary text comes first where there is one; the protocol's JSON document is the last part.
     const lastPart = (r: vscode.LanguageModelToolResult): string => (r.content.at(-1) as vscode.LanguageModelTextPart).value;
     const names = vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('policyforge_')).sort();
-    assert.deepEqual(names, ['policyforge_feedback', 'policyforge_finish', 'policyforge_status', 'policyforge_submit']);
+    assert.deepEqual(names, ['policyforge_feedback', 'policyforge_finish', 'policyforge_pool', 'policyforge_status', 'policyforge_submit']);
     const token = new vscode.CancellationTokenSource().token;
     const status = await vscode.lm.invokeTool('policyforge_status', { input: {}, toolInvocationToken: undefined }, token);
     const st = JSON.parse(lastPart(status)) as { envId: string; budget: { remaining: number }; submissions: number };
