@@ -1,5 +1,10 @@
-/** `policyforge envs`: lists the registered environments with their spaces and parameters. */
+/**
+ * `policyforge envs`: lists the registered environments with their spaces, step limit, failure
+ * return (what a failed episode scores, at the default parameters) and parameters.
+ */
 import { createRegistry } from '../../envs';
+import { failureReturnOf } from '../../envs/core/failureReturn';
+import { resolveParams } from '../../envs/core/params';
 import { matchEnvironments, suggestQueries } from '../../envs/core/envSearch';
 import { formatSpace } from '../../envs/core/formatSpace';
 import { parse } from '../args';
@@ -32,6 +37,7 @@ export const envsCommand: CliCommand = {
         observationSpace: env.observationSpace.describe(),
         actionSpace: env.actionSpace.describe(),
         maxEpisodeSteps: d.maxEpisodeSteps,
+        failureReturn: defaultFailureReturn(d),
         params: d.params,
       };
     });
@@ -43,9 +49,22 @@ export const envsCommand: CliCommand = {
       process.stdout.write(`${r.id}  [${r.family}]\n  ${r.description}\n`);
       process.stdout.write(`  observation: ${formatSpace(r.observationSpace)}\n  action:      ${formatSpace(r.actionSpace)}\n`);
       const params = Object.entries(r.params).map(([k, p]) => `${k}=${JSON.stringify(p.default)}`);
-      process.stdout.write(`  steps: ${r.maxEpisodeSteps ?? 'internal limit'}${params.length ? `  params: ${params.join(', ')}` : ''}\n\n`);
+      const failure = r.failureReturn === null ? 'none declared' : String(r.failureReturn);
+      process.stdout.write(`  steps: ${r.maxEpisodeSteps ?? 'internal limit'}  failure return: ${failure}${params.length ? `  params: ${params.join(', ')}` : ''}\n\n`);
     }
     process.stdout.write(`${rows.length} environments\n`);
     return 0;
   },
 };
+
+/**
+ * The failure return at the default parameters, rounded as AGENTS.md prints it; null for a plugin
+ * that declares none (a run on it is refused, with the reason).
+ */
+function defaultFailureReturn(d: Parameters<typeof failureReturnOf>[0] & { params: Parameters<typeof resolveParams>[1] }): number | null {
+  try {
+    return +failureReturnOf(d, resolveParams(d.id, d.params)).toFixed(3);
+  } catch {
+    return null;
+  }
+}

@@ -63,6 +63,18 @@ describe('cli: envs --family and init', function () {
     assert.match(b.out, /\n4 environments\n$/);
   });
 
+  it('policyforge envs states each environment\'s failure return, in the text and in --json', async () => {
+    const t = await capture(() => envsCommand.run(['--family', 'classic']));
+    assert.equal(t.code, 0, t.err);
+    assert.match(t.out, /^Acrobot-v1 .*\n(?:.*\n){3} {2}steps: 500 {2}failure return: -500 /m);
+    assert.match(t.out, /^MountainCar-v0 .*\n(?:.*\n){3} {2}steps: 200 {2}failure return: -200 /m);
+    assert.match(t.out, /^CartPole-v1 .*\n(?:.*\n){3} {2}steps: 500 {2}failure return: 0 /m);
+    const j = await capture(() => envsCommand.run(['--family', 'minigrid', '--json']));
+    const rows = JSON.parse(j.out) as { id: string; failureReturn: number | null }[];
+    assert.ok(rows.length > 100);
+    assert.ok(rows.every((r) => r.failureReturn === 0), 'every MiniGrid and BabyAI level fails at 0');
+  });
+
   it('policyforge envs --family with no match fails and names the nearest queries', async () => {
     const r = await capture(() => envsCommand.run(['--family', 'KeyCoridor']));
     assert.equal(r.code, 1);
