@@ -10,9 +10,10 @@ import { dirname, join } from 'node:path';
 import { captureTheFlagGame, connectFourGame, type ArenaGame } from '../../src/envs/arena';
 import { checkSideActions, type PerAgent } from '../../src/envs/core/multiAgent';
 import {
-  ARENA_POOL_FORMAT, ARENA_RATINGS_FORMAT, ARENA_SUMMARY_FORMAT, CONNECT_FOUR_MATCH_FORMAT, CTF_MATCH_FORMAT,
-  type ArenaGame as ArenaGameRecord, type ArenaPoolFile, type ArenaRatingsFile, type ArenaSubmissionSummary, type MatchHeader, type MatchTrajectory, type OpponentResult,
+  ARENA_POOL_FORMAT, ARENA_RATINGS_FORMAT, ARENA_SUMMARY_FORMAT,
+  type ArenaGame as ArenaGameRecord, type ArenaPoolFile, type ArenaRatingsFile, type ArenaSubmissionSummary, type OpponentResult,
 } from '../../src/protocol/arena';
+import { CONNECT_FOUR_MATCH_FORMAT, CTF_MATCH_FORMAT, type MatchHeader, type MatchTrajectory } from '../../src/protocol/arenaMatch';
 
 interface CtfSnap {
   step: number;

@@ -1,6 +1,6 @@
 /**
  * Match trajectories as the sandbox records them: the side environments' delta recorders write
- * the step lines of the match formats in src/protocol/arena.ts (`ctf-match/1`,
+ * the step lines of the match formats in src/protocol/arenaMatch.ts (`ctf-match/1`,
  * `connect-four-match/1`) straight from the game, so the runner only adds the header and the
  * outcome around them. A recorded step of the side view may hold several moves (Connect Four: our
  * move and the reply), so a line can hold several match lines.

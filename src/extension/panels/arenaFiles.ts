@@ -7,9 +7,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import {
-  parseArenaPool, parseArenaRatings, parseArenaReport, parseArenaSummary, parseMatchTrajectory,
-  type ArenaGame, type ArenaPoolFile, type ArenaRatingsFile, type ArenaRunReport, type ArenaSubmissionSummary, type MatchTrajectory,
+  parseArenaPool, parseArenaRatings, parseArenaReport, parseArenaSummary,
+  type ArenaGame, type ArenaPoolFile, type ArenaRatingsFile, type ArenaRunReport, type ArenaSubmissionSummary,
 } from '../../protocol/arena';
+import { parseMatchTrajectory, type MatchTrajectory } from '../../protocol/arenaMatch';
 import type { Checked } from '../../protocol/documents';
 import { submissionDirName } from './runFiles';
 

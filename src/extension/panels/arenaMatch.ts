@@ -4,7 +4,7 @@
  * (webview-ui/replay/renderers/ctf.ts, connectFour.ts), rewards from the submission's side.
  * Plain Node, no `vscode`: unit-tested on matches played by the real games.
  */
-import { CONNECT_FOUR_MATCH_FORMAT, CTF_MATCH_FORMAT, type ConnectFourStep, type CtfStep, type MatchHeader, type MatchTrajectory } from '../../protocol/arena';
+import { CONNECT_FOUR_MATCH_FORMAT, CTF_MATCH_FORMAT, type ConnectFourStep, type CtfStep, type MatchHeader, type MatchTrajectory } from '../../protocol/arenaMatch';
 import type { Trajectory, TrajectoryStep } from '../../protocol/episodes';
 import { DEFAULT_CTF } from '../../envs/arena';
 import { DT } from '../../envs/arena/ctf/rules';

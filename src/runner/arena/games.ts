@@ -6,7 +6,8 @@
  * trajectory lines (src/protocol/arena.ts).
  */
 import { setMaxListeners } from 'node:events';
-import type { ArenaGame as ArenaGameResult, ArenaOutcome, ArenaStage, MatchHeader, OpponentKind } from '../../protocol/arena';
+import type { ArenaGame as ArenaGameResult, ArenaOutcome, ArenaStage, OpponentKind } from '../../protocol/arena';
+import type { MatchHeader } from '../../protocol/arenaMatch';
 import type { EpisodeRecord } from '../../protocol/episodes';
 import type { PolicyBundle } from '../../sandbox/types';
 import type { EpisodeExecutor } from '../executor';

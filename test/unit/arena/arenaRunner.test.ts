@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArenaPool, parseArenaReport, parseArenaSummary, parseMatchTrajectory } from '../../../src/protocol/arena';
+import { parseArenaPool, parseArenaReport, parseArenaSummary } from '../../../src/protocol/arena';
+import { parseMatchTrajectory } from '../../../src/protocol/arenaMatch';
 import { RunErrorCode } from '../../../src/protocol/run';
 import { cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
 import { makeArenaWorkspace as makeWorkspaceOnly, pinArenaSecret, STRONG_CONNECT_FOUR, THROWING_POLICY, WEAK_CONNECT_FOUR } from './arenaHelpers';

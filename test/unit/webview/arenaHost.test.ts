@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { isArenaRun, readArenaFiles, readMatch } from '../../../src/extension/panels/arenaFiles';
 import { matchToTrajectory } from '../../../src/extension/panels/arenaMatch';
 import { arenaReplayMessage, comparableSubmissions, pairedGame } from '../../../src/extension/panels/arenaReplay';
-import { parseMatchTrajectory, type CtfStep, type MatchTrajectory } from '../../../src/protocol/arena';
+import { parseMatchTrajectory, type CtfStep, type MatchTrajectory } from '../../../src/protocol/arenaMatch';
 import type { ReplayLoad } from '../../../src/protocol/webview';
 import { connectFourMatch, ctfMatchWithTag, matchLines, writeArenaRun } from '../../browser/arenaFixtures';
 
