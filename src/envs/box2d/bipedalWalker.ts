@@ -54,6 +54,10 @@ export interface WalkerWorld {
 
 export interface WalkerOptions {
   hardcore: boolean;
+  /** Scale of the grass's random slope changes (1, Gymnasium's, when absent; 0 is flat). */
+  terrainRoughness?: number;
+  /** Multiplies the grass stretch between hardcore obstacles (1, Gymnasium's, when absent). */
+  obstacleSpacing?: number;
   engine?: PhysicsEngine;
   draws?: Draws;
 }
@@ -147,6 +151,8 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
 
   private generateTerrain(world: PhysWorld, hardcore: boolean): void {
     const d = this.draws;
+    const roughness = this.opts.terrainRoughness ?? 1;
+    const spacing = this.opts.obstacleSpacing ?? 1;
     let state = GRASS;
     let velocity = 0;
     let y = TERRAIN_HEIGHT;
@@ -168,7 +174,7 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
       xs.push(x);
       if (state === GRASS && !oneshot) {
         velocity = 0.8 * velocity + 0.01 * Math.sign(TERRAIN_HEIGHT - y);
-        if (i > TERRAIN_STARTPAD) velocity += d.uniform(-1, 1) / SCALE;
+        if (i > TERRAIN_STARTPAD) velocity += (roughness * d.uniform(-1, 1)) / SCALE;
         y += velocity;
       } else if (state === PIT && oneshot) {
         counter = d.integers(3, 5);
@@ -206,7 +212,7 @@ export class BipedalWalkerEnv implements Env<Float64Array, ArrayLike<number>> {
       ys.push(y);
       counter -= 1;
       if (counter === 0) {
-        counter = d.integers(TERRAIN_GRASS / 2, TERRAIN_GRASS);
+        counter = d.integers((spacing * TERRAIN_GRASS) / 2, spacing * TERRAIN_GRASS);
         if (state === GRASS && hardcore) state = d.integers(1, 5);
         else state = GRASS;
         oneshot = true;

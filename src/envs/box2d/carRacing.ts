@@ -33,6 +33,8 @@ export interface CarRacingOptions {
   continuous: boolean;
   domainRandomize: boolean;
   lapCompletePercent: number;
+  /** The most the track's heading turns per point (Gymnasium's TRACK_TURN_RATE when absent): lower bends more gently. */
+  trackTurnRate?: number;
   /** Skip drawing the frame (the observation stays blank): for measurements of policies that ignore it. */
   skipFrames?: boolean;
   engine?: PhysicsEngine;
@@ -103,7 +105,7 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
     this.newLap = false;
     this.fuelSpent = 0;
     let track: Track | null = null;
-    while (!track) track = createTrack(this.draws, this.colors.road);
+    while (!track) track = createTrack(this.draws, this.colors.road, this.opts.trackTurnRate);
     this.track = track;
     const world = this.engine.createWorld(0, 0);
     this.world = world;

@@ -36,7 +36,8 @@ export interface Track {
 const at = <T>(xs: readonly T[], i: number): T => xs[i < 0 ? i + xs.length : i] as T;
 
 /** One attempt; null when the lap does not close (Gymnasium retries with fresh draws). */
-export function createTrack(draws: Draws, roadColor: readonly number[]): Track | null {
+/** `turnRate`: the most the heading turns per track point (Gymnasium's TRACK_TURN_RATE by default). */
+export function createTrack(draws: Draws, roadColor: readonly number[], turnRate = TRACK_TURN_RATE): Track | null {
   const checkpoints: [number, number, number][] = [];
   const startAlpha = (2 * Math.PI * -0.5) / CHECKPOINTS;
   for (let c = 0; c < CHECKPOINTS; c++) {
@@ -101,8 +102,8 @@ export function createTrack(draws: Draws, roadColor: readonly number[]): Track |
     while (beta - alpha < -1.5 * Math.PI) beta += 2 * Math.PI;
     const prevBeta = beta;
     proj *= SCALE;
-    if (proj > 0.3) beta -= Math.min(TRACK_TURN_RATE, Math.abs(0.001 * proj));
-    if (proj < -0.3) beta += Math.min(TRACK_TURN_RATE, Math.abs(0.001 * proj));
+    if (proj > 0.3) beta -= Math.min(turnRate, Math.abs(0.001 * proj));
+    if (proj < -0.3) beta += Math.min(turnRate, Math.abs(0.001 * proj));
     x += p1x * TRACK_DETAIL_STEP;
     y += p1y * TRACK_DETAIL_STEP;
     track.push([alpha, prevBeta * 0.5 + beta * 0.5, x, y]);
@@ -138,7 +139,7 @@ export function createTrack(draws: Draws, roadColor: readonly number[]): Track |
     for (let neg = 0; neg < BORDER_MIN_COUNT; neg++) {
       const b1 = at(track, k - neg)[1];
       const b2 = at(track, k - neg - 1)[1];
-      good = good && Math.abs(b1 - b2) > TRACK_TURN_RATE * 0.2;
+      good = good && Math.abs(b1 - b2) > turnRate * 0.2;
       oneside += Math.sign(b1 - b2);
     }
     border[k] = good && Math.abs(oneside) === BORDER_MIN_COUNT;

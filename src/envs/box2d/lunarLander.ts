@@ -38,6 +38,8 @@ export interface LunarLanderOptions {
   enableWind: boolean;
   windPower: number;
   turbulencePower: number;
+  /** Largest component of the random push at reset (Gymnasium's INITIAL_RANDOM when absent). */
+  initialRandom?: number;
   engine?: PhysicsEngine;
   draws?: Draws;
 }
@@ -133,7 +135,8 @@ export class LunarLanderEnv implements Env<Float64Array, LanderAction> {
       fixtures: [{ shape: { kind: 'polygon', vertices: LANDER_POLY.map(([x, y]) => ({ x: f(x / SCALE), y: f(y / SCALE) })) }, density: 5, friction: f(0.1), categoryBits: 0x10, maskBits: 0x1, restitution: 0 }],
       tag: 'lander',
     });
-    this.lander.applyForceToCenter(f(this.draws.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)), f(this.draws.uniform(-INITIAL_RANDOM, INITIAL_RANDOM)));
+    const push = this.opts.initialRandom ?? INITIAL_RANDOM;
+    this.lander.applyForceToCenter(f(this.draws.uniform(-push, push)), f(this.draws.uniform(-push, push)));
     if (this.opts.enableWind) {
       this.windIdx = this.draws.integers(-9999, 9999);
       this.torqueIdx = this.draws.integers(-9999, 9999);

@@ -9,10 +9,14 @@ import { z } from 'zod';
 import type { EnvDefinition } from './definition';
 import type { ParamSpec, ParamValue, ParamValues } from './params';
 
-/** Bounds a training configuration must stay within, for one declared parameter (inclusive). */
+/**
+ * Bounds a training configuration must stay within, for one declared parameter (inclusive): a
+ * range for a number, the allowed values for an enum or a boolean (a boolean knob may allow
+ * only one of them).
+ */
 export type TrainingKnob =
   | { readonly min: number; readonly max: number; readonly note?: string }
-  | { readonly values: readonly string[]; readonly note?: string };
+  | { readonly values: readonly string[] | readonly boolean[]; readonly note?: string };
 
 /** Parameter name → bounds. Every name must be one of the definition's `params`. */
 export type TrainingSchema = Readonly<Record<string, TrainingKnob>>;
@@ -32,10 +36,7 @@ export function describeTraining(def: EnvDefinition): string[] {
 
 function knobSchema(name: string, knob: TrainingKnob, spec: ParamSpec | undefined): z.ZodType<ParamValue> {
   const bounds = describeKnob(name, knob, spec);
-  if ('values' in knob) {
-    const [first, ...rest] = knob.values;
-    return z.enum([first!, ...rest] as [string, ...string[]], { error: `must be ${bounds}` });
-  }
+  if ('values' in knob) return z.literal(knob.values as readonly (string | boolean)[] as readonly string[], { error: `must be ${bounds}` }) as z.ZodType<ParamValue>;
   let n = z.number({ error: `must be a number (${bounds})` });
   if (spec?.type === 'integer') n = n.int({ error: `must be an integer (${bounds})` });
   return n.min(knob.min, { error: `is outside its bounds (${bounds})` }).max(knob.max, { error: `is outside its bounds (${bounds})` });
@@ -81,7 +82,8 @@ export function trainingSchemaProblem(def: EnvDefinition): string | undefined {
     const spec = def.params[name];
     if (!spec) return `training knob "${name}" is not a declared parameter`;
     if ('values' in knob) {
-      if (spec.type !== 'enum' || knob.values.length === 0 || knob.values.some((v) => !spec.values.includes(v))) return `training knob "${name}" lists values the parameter does not take`;
+      const takes = (v: string | boolean): boolean => (spec.type === 'enum' ? typeof v === 'string' && spec.values.includes(v) : spec.type === 'boolean' && typeof v === 'boolean');
+      if (knob.values.length === 0 || !knob.values.every(takes)) return `training knob "${name}" lists values the parameter does not take`;
     } else {
       if (spec.type !== 'number' && spec.type !== 'integer') return `training knob "${name}" has numeric bounds on a ${spec.type} parameter`;
       if (!(knob.min <= knob.max) || (spec.min !== undefined && knob.min < spec.min) || (spec.max !== undefined && knob.max > spec.max)) return `training knob "${name}" bounds ${knob.min}..${knob.max} are not inside the parameter's`;
