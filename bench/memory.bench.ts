@@ -4,7 +4,7 @@
  * then the peak resident memory (VmHWM) of the runner and of its busiest sandbox worker, each
  * against the peak of a bare `node` process started in the same run; also the peak of the
  * runner's short-lived TypeScript tools child and the submit's trajectory bytes; then the peak of a
- * sandbox worker with MuJoCo loaded, from a short HalfCheetah submit. Linux only (/proc).
+ * sandbox worker with MuJoCo loaded, from a short HalfCheetah submit and a FetchPush one. Linux only (/proc).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,8 +17,11 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'bin', 'policyforge.js');
 const ENV_ID = 'MiniGrid-DoorKey-8x8-v0';
 const EPISODES = 128;
-const MUJOCO_ENV_ID = 'HalfCheetah-v5';
-const MUJOCO_EPISODES = 16;
+/** A walker (one small model, 1000-step episodes) and a robot arm (meshes, 50-step episodes). */
+const MUJOCO_SUBMITS = [
+  { id: 'HalfCheetah-v5', episodes: 16 },
+  { id: 'FetchPush-v4', episodes: 128 },
+] as const;
 
 /** Peak resident memory of `node -e 0`-like start, measured by the process itself just before it exits. */
 function bareNodeMb(): number {
@@ -107,10 +110,12 @@ export const memoryBench: BenchModule = {
       table.duration(`sandbox worker peak RSS (max of ${m.workers.length})`, Math.max(...m.workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
       if (m.tools.length > 0) process.stdout.write(`  the runner's TypeScript tools child peaked at ${Math.max(...m.tools).toFixed(0)} MiB (it exits when idle)\n`);
       process.stdout.write(`  trajectories of that submit: ${(m.bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
-      // One MuJoCo model per worker, as a run on one environment has it (Fetch's meshes cost more: bench/mujoco.bench.ts).
-      const j = submitPeaks(root, MUJOCO_ENV_ID, MUJOCO_EPISODES);
-      table.duration(`sandbox worker peak RSS with MuJoCo loaded, ${MUJOCO_EPISODES}-episode ${MUJOCO_ENV_ID} submit`, Math.max(...j.workers), 'MiB', 'bare node', bare, '≤ 150 MiB');
-      process.stdout.write(`  trajectories of that submit: ${(j.bytes / 1e6).toFixed(2)} MB (1000-step episodes)\n`);
+      // One MuJoCo model per worker, as a run on one environment has it.
+      for (const { id, episodes } of MUJOCO_SUBMITS) {
+        const j = submitPeaks(root, id, episodes);
+        table.duration(`sandbox worker peak RSS with MuJoCo loaded, ${episodes}-episode ${id} submit`, Math.max(...j.workers), 'MiB', 'bare node', bare, '≤ 150 MiB');
+        process.stdout.write(`  trajectories of that submit: ${(j.bytes / 1e6).toFixed(2)} MB\n`);
+      }
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

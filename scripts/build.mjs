@@ -5,6 +5,7 @@
 import * as esbuild from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { writeMujocoEngine } from './mujocoEngine.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -221,6 +222,9 @@ if (Object.keys(webPoints).length > 0) {
     loader: { '.css': 'css', '.ttf': 'file' },
   }));
 }
+
+// The processes that simulate load the MuJoCo engine's loader and binary from dist/mujoco/.
+if (Object.keys(nodePoints).length > 0) writeMujocoEngine('dist/mujoco');
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -7,8 +7,10 @@
  * Policies never see the engine: it lives on the worker's trusted side and the policy realm only
  * receives observation arrays.
  */
+import { readFileSync } from 'node:fs';
 import * as vm from 'node:vm';
 import type { MainModule, MjModel } from 'mujoco-js';
+import { splitEngine } from './engineFiles';
 import { BINARY_FILES } from './assets/binaries.generated';
 import { MODEL_FILES } from './assets/models.generated';
 
@@ -23,11 +25,7 @@ let loadError: string | undefined;
 /** Instantiates the engine once; later calls return the same promise. */
 export function loadMujoco(): Promise<MainModule> {
   loading ??= (async () => {
-    // A plain require keeps the package outside the bundles (it is 11 MB of inlined WebAssembly):
-    // Node loads its ES module through require(esm) from node_modules at run time.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require('mujoco-js') as { default: (arg?: object) => Promise<MainModule> };
-    const m = await withCodeGeneration(() => mod.default({ print: () => undefined, printErr: () => undefined }));
+    const m = await withCodeGeneration(() => instantiate({ print: () => undefined, printErr: () => undefined }));
     m.FS.mkdir('/policyforge');
     engine = m;
     return m;
@@ -132,18 +130,37 @@ function mkdirs(mj: MainModule, dir: string): void {
   }
 }
 
+type Factory = (arg?: object) => Promise<MainModule>;
+
 /**
- * The folder of the engine package, for a process that may read only what it is allowed to (the
- * sandbox worker): undefined when the package is not installed.
+ * The engine from the build's split files when there are (the binary compiled from its own file,
+ * so the package's inlined copy is never loaded; engineFiles.ts), else from the package. A plain
+ * require keeps the package outside the bundles: Node loads either ES module through require(esm)
+ * at run time.
  */
-export function mujocoPackageDir(): string | undefined {
-  try {
+async function instantiate(options: object): Promise<MainModule> {
+  const split = splitEngine();
+  if (!split) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const path = require('node:path') as typeof import('node:path');
-    return path.dirname(path.dirname(require.resolve('mujoco-js')));
-  } catch {
-    return undefined;
+    return (require('mujoco-js') as { default: Factory }).default(options);
   }
+  const binary = await WebAssembly.compile(readFileSync(split.wasm));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const factory = (require(split.loader) as { default: Factory }).default;
+  // A failed instantiation would otherwise leave the loader waiting for its hook forever.
+  let failed: (e: unknown) => void = () => undefined;
+  const failure = new Promise<never>((_, reject) => (failed = reject));
+  return Promise.race([
+    factory({
+      ...options,
+      // Emscripten's hook: instantiate with the loader's imports, hand back instance and module.
+      instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object {
+        WebAssembly.instantiate(binary, imports).then((instance) => receive(instance, binary), failed);
+        return {};
+      },
+    }),
+    failure,
+  ]);
 }
 
 /**

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { WorkerArgs } from '../worker/messages';
-import { mujocoPackageDir } from '../../envs/mujoco/engine';
+import { mujocoReadPaths } from '../../envs/mujoco/engineFiles';
 
 export interface SpawnConfig {
   nodePath: string;
@@ -42,10 +42,9 @@ export function workerArgv(config: SpawnConfig): string[] {
   ];
 }
 
-/** Environment engines the worker loads from node_modules (the MuJoCo WebAssembly build). */
+/** Environment engines the worker loads (the MuJoCo WebAssembly build: dist/mujoco/, node_modules). */
 function engineReads(): string[] {
-  const dir = mujocoPackageDir();
-  return dir ? [`--allow-fs-read=${dir}`] : [];
+  return mujocoReadPaths().map((dir) => `--allow-fs-read=${dir}`);
 }
 
 export function spawnWorker(config: SpawnConfig): ChildProcess {

@@ -1,0 +1,61 @@
+// Splits the MuJoCo WebAssembly package into what a simulating process loads: its JavaScript
+// loader without the inlined binary, and the binary as a .wasm file, in dist/mujoco/.
+//
+// Why: mujoco-js ships one 11 MB ES module whose loader carries the 8 MB binary as a base64
+// string literal. A process that loads it keeps the whole source (V8 holds a script's source for
+// as long as its functions live), then decodes the literal and compiles the result; that costs
+// about 35 MB of resident memory in every sandbox worker for bytes that are used once. The loader
+// accepts an `instantiateWasm` hook, so the worker compiles the .wasm file itself and the string
+// never exists (src/envs/mujoco/engineFiles.ts).
+//
+//   node scripts/mujocoEngine.mjs [outDir]     (the build calls writeMujocoEngine('dist/mujoco'))
+import { Buffer } from 'node:buffer';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The loader's only call that materialises the inlined binary. */
+const INLINE_START = "function findWasmBinary() {\n  return base64Decode('";
+const INLINE_END = "');\n}";
+
+/**
+ * Writes `mujoco_wasm.mjs` (the package's loader with the binary's literal replaced by an error:
+ * it is only reached without an `instantiateWasm` hook), `mujoco.wasm`, and `engine.json` (the
+ * package version they came from, which the loader side checks against the installed package).
+ * Returns undefined when the package is not installed; throws when its loader is not laid out as
+ * expected (a new package version: adjust INLINE_START/INLINE_END).
+ */
+export function writeMujocoEngine(outDir, fromDir = process.cwd()) {
+  const require = createRequire(path.join(path.resolve(fromDir), 'package.json'));
+  let main;
+  try {
+    main = require.resolve('mujoco-js');
+  } catch {
+    return undefined;
+  }
+  const pkg = JSON.parse(readFileSync(path.join(path.dirname(path.dirname(main)), 'package.json'), 'utf8'));
+  const source = readFileSync(main, 'utf8');
+  const start = source.indexOf(INLINE_START);
+  if (start < 0 || source.indexOf(INLINE_START, start + 1) >= 0) throw new Error(`mujoco-js ${pkg.version}: expected exactly one inlined binary in ${main}`);
+  const from = start + INLINE_START.length;
+  const to = source.indexOf(INLINE_END, from);
+  if (to < 0) throw new Error(`mujoco-js ${pkg.version}: the inlined binary in ${main} has no end`);
+  const wasm = Buffer.from(source.slice(from, to), 'base64');
+  if (wasm.readUInt32BE(0) !== 0x0061736d) throw new Error(`mujoco-js ${pkg.version}: the inlined data is not WebAssembly`);
+  const loader =
+    source.slice(0, start) +
+    "function findWasmBinary() {\n  throw new Error('PolicyForge loads this engine through instantiateWasm (dist/mujoco/mujoco.wasm)');\n}" +
+    source.slice(to + INLINE_END.length);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'mujoco.wasm'), wasm);
+  writeFileSync(path.join(outDir, 'mujoco_wasm.mjs'), loader);
+  writeFileSync(path.join(outDir, 'engine.json'), `${JSON.stringify({ package: 'mujoco-js', version: pkg.version, wasmBytes: wasm.length }, null, 2)}\n`);
+  return { version: pkg.version, wasmBytes: wasm.length, loaderBytes: loader.length };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const out = process.argv[2] ?? 'dist/mujoco';
+  const r = writeMujocoEngine(out);
+  process.stdout.write(r ? `${out}: mujoco-js ${r.version}, ${r.wasmBytes} bytes of WebAssembly, ${r.loaderBytes} bytes of loader\n` : 'mujoco-js is not installed: nothing to split\n');
+}
