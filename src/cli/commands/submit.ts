@@ -52,20 +52,30 @@ export const submitCommand: CliCommand = {
         return ExitCode.failed;
       }
       const stop = attachProgress(client, !json);
+      let summary: Awaited<ReturnType<typeof client.submit>>;
       try {
-        const summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}), ...(config ? { config } : {}) });
-        stop();
-        const history = (await client.status()).history;
-        const report = summary.budget.remaining === 0 ? await client.awaitReport() : undefined;
-        if (json) printJson({ ok: true, summary, ...(warnings.length ? { warnings } : {}), ...(report ? { report } : {}) });
-        else {
-          process.stdout.write(formatSummary(summary, history));
-          if (report) process.stdout.write(`\n${lastBudgetText(report, history)}`);
-        }
-        return ExitCode.ok;
+        summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}), ...(config ? { config } : {}) });
       } finally {
         stop();
       }
+      const history = (await client.status()).history;
+      if (!json) process.stdout.write(formatSummary(summary, history));
+      if (summary.budget.remaining !== 0) {
+        if (json) printJson({ ok: true, summary, ...(warnings.length ? { warnings } : {}) });
+        return ExitCode.ok;
+      }
+      // The run ends with this submit: validation and assessment run now, with their progress
+      // under the feedback just printed (a long validation must never look like a hang).
+      const stopEnd = attachProgress(client, !json);
+      let report: Awaited<ReturnType<typeof client.awaitReport>>;
+      try {
+        report = await client.awaitReport();
+      } finally {
+        stopEnd();
+      }
+      if (json) printJson({ ok: true, summary, ...(warnings.length ? { warnings } : {}), report });
+      else process.stdout.write(`\n${lastBudgetText(report, history)}`);
+      return ExitCode.ok;
     });
   },
 };

@@ -45,10 +45,10 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
     'submit',
     {
       description:
-        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Before anything runs it warns (as a log message, repeated at the top of the result) when policy/ has type errors (`strict: true` refuses instead, uncharged) and when this submit spends the last of the budget, which ends the run: to choose the candidates, call `finish` with `candidates` first. Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. This is the only sanctioned way to interact with the environment. With `config` (a training configuration, e.g. from the `propose` tool) it is a practice submit instead: the environment changed as the configuration says, charged to a separate practice budget, feedback marked practice, never selected.',
+        'Run the current policy/ on training cases; each episode is charged to the budget. Give `cases` ("0-7,12" or [0,1]) or `episodes` (next unused cases). Before anything runs it warns (as a log message, repeated at the top of the result) when policy/ has type errors (`strict: true` refuses instead, uncharged) and when this submit spends the last of the budget, which ends the run: to choose the candidates, call `finish` with `candidates` first. Returns the feedback summary (also in feedback/latest.json); the submit that spends the last of the budget also returns the final report. With a progress token it sends progress notifications (episodes done, then the validation and assessment that end the run). This is the only sanctioned way to interact with the environment. With `config` (a training configuration, e.g. from the `propose` tool) it is a practice submit instead: the environment changed as the configuration says, charged to a separate practice budget, feedback marked practice, never selected.',
       inputSchema: SubmitParamsObject.shape,
     },
-    (args) => call(async (c) => {
+    (args, extra) => call(async (c) => {
       // Told before the charge, so neither a type error nor the end of the run is a silent cost; a
       // strict submit is refused by the runner instead. The result repeats them for clients that
       // do not show log messages.
@@ -57,9 +57,17 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
       const last = args.config ? null : lastBudgetWarning(requestedEpisodes(args), (await c.status()).budget, 'mcp');
       const warnings = [...(typeErrors.length ? [typeErrors.join('\n')] : []), ...(last ? [last] : [])];
       for (const w of warnings) await server.sendLoggingMessage({ level: 'warning', logger: 'policyforge', data: w });
-      const s = await c.submit(args);
+      // Progress covers the episodes and, when this submit ends the run, the validation and assessment it waits for.
+      const stop = forwardProgress(c, extra);
+      let s: Awaited<ReturnType<typeof c.submit>>;
+      let report: Awaited<ReturnType<typeof c.awaitReport>> | undefined;
+      try {
+        s = await c.submit(args);
+        report = s.budget.remaining === 0 ? await c.awaitReport() : undefined;
+      } finally {
+        stop();
+      }
       const history = (await c.status()).history;
-      const report = s.budget.remaining === 0 ? await c.awaitReport() : undefined;
       const text = [...warnings.map((w) => `${w}\n`), formatSummary(s, history), report ? `\n${lastBudgetText(report, history)}` : ''].join('');
       return { text, data: report ? { summary: s, report } : s };
     }),

@@ -40,6 +40,44 @@ describe('cli and MCP: progress of validation and assessment', function () {
     assert.equal(pf(ws, 'finish', '--json').err, '', 'nothing but JSON with --json');
   });
 
+  it('without a terminal, the submit that spends the last of the budget prints its feedback, then the progress of the end of the run', () => {
+    const ws = makeWorkspace({ budget: 4, validationCases: 4, heldOutCases: 4 });
+    workspaces.push(ws);
+    writePolicy(ws, cartPolicy(0.5));
+    assert.equal(pf(ws, 'submit', '--cases', '0-1').code, 0);
+    writePolicy(ws, cartPolicy(-0.2));
+    const r = pf(ws, 'submit', '--cases', '2-3');
+    assert.equal(r.code, 0, r.err);
+    const lines = r.err.trim().split('\n');
+    assert.match(lines[0]!, /^warning: this submit spends the last 2 episodes/);
+    assert.ok(lines.includes('validation: 2/2 candidates, 8/8 episodes'), r.err);
+    assert.ok(lines.some((l) => /^assessment of submission [12]: 4\/4 episodes$/.test(l)), r.err);
+    assert.match(r.out, /^submission 2 .*\n(?:.*\n)*\nThat submit spent the last of the budget/);
+  });
+
+  it('MCP: the submit that spends the last of the budget sends progress through the validation and assessment it waits for', async () => {
+    const ws = makeWorkspace({ budget: 4, validationCases: 4, heldOutCases: 4 });
+    workspaces.push(ws);
+    writePolicy(ws, cartPolicy(0.5));
+    assert.equal(pf(ws, 'submit', '--cases', '0-1').code, 0);
+    writePolicy(ws, cartPolicy(-0.2));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--dir', ws], stderr: 'ignore' });
+    const mcp = new Client({ name: 'test', version: '0' });
+    await mcp.connect(transport);
+    const seen: { progress: number; message?: string }[] = [];
+    try {
+      const r = (await mcp.callTool({ name: 'submit', arguments: { cases: '2-3' } }, undefined, { timeout: 170_000, onprogress: (p) => seen.push(p) })) as { isError?: boolean; content: { text: string }[] };
+      assert.ok(!r.isError, r.content[0]?.text);
+      assert.match(r.content[0]!.text, /That submit spent the last of the budget/);
+      for (let i = 1; i < seen.length; i++) assert.ok(seen[i]!.progress >= seen[i - 1]!.progress, JSON.stringify(seen));
+      assert.ok(seen.some((p) => p.message === 'validation: 2/2 candidates, 8/8 episodes'), JSON.stringify(seen));
+      assert.ok(seen.some((p) => /^assessment of submission [12]: 4\/4 episodes$/.test(p.message ?? '')), JSON.stringify(seen));
+    } finally {
+      await (await RunnerClient.fromWorkspace(ws).catch(() => undefined))?.close();
+      await mcp.close();
+    }
+  });
+
   it('MCP: finish with a progress token sends progress notifications that only grow, naming candidates', async () => {
     const ws = twoCandidates();
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--dir', ws], stderr: 'ignore' });
