@@ -282,8 +282,9 @@ export const ArenaPoolResultSchema = z.looseObject({ pool: z.array(poolEntrySche
 /**
  * The arena methods, merged into the run protocol's table (methods.ts). On a single-agent run
  * each answers `wrong_run_kind` (RunErrorCode.wrongRunKind); on an arena run `run.submit`/`run.feedback`/`run.finish`
- * answer the same error naming the arena method to use, while `run.info`, `run.cancel` and
- * `run.check` work as on any run.
+ * answer the same error naming the arena method to use, while `run.info` and `run.check` work as
+ * on any run, and `run.cancel` stops the running `arena.submit` (which then fails with
+ * `cancelled`, rolled back, nothing charged).
  */
 export const ARENA_METHODS = {
   'arena.submit': { params: ArenaSubmitParamsSchema, result: arenaSubmissionSummarySchema },

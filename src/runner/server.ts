@@ -44,7 +44,7 @@ export class RunnerServer {
     'run.status': () => this.run.status(),
     'run.feedback': (p) => this.run.feedback(p.submission),
     'run.finish': (p) => this.run.finish(p),
-    'run.cancel': () => this.run.cancel(),
+    'run.cancel': () => (this.arena ? this.arena.cancel() : this.run.cancel()),
     'run.restore': (p) => this.run.restore(p.submission),
     'run.report': () => this.run.report(),
     'run.check': () => this.run.check(),

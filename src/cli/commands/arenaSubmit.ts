@@ -32,8 +32,10 @@ export function arenaSubmit(o: ArenaSubmitOptions): Promise<number> {
     }
     for (const w of o.json ? [] : warnings) process.stderr.write(`${w}\n`);
     const stop = attachArenaProgress(client, !o.json);
+    const release = cancelOnInterrupt(client, o.json);
     try {
       const summary = await client.request('arena.submit', { ...(o.note ? { note: o.note } : {}), ...(o.strict ? { strict: true } : {}) });
+      release();
       const report = summary.budget.remaining === 0 ? await awaitArenaReport(client) : undefined;
       stop();
       if (o.json) printJson({ ok: true, arena: true, summary, ...(warnings.length ? { warnings } : {}), ...(report ? { report } : {}) });
@@ -43,9 +45,28 @@ export function arenaSubmit(o: ArenaSubmitOptions): Promise<number> {
       }
       return ExitCode.ok;
     } finally {
+      release();
       stop();
     }
   });
+}
+
+/**
+ * Ctrl-C during a submit asks the runner to cancel it (`run.cancel`): the submit then fails with
+ * `cancelled`, rolled back and uncharged, and the command exits as for any refused submit. The
+ * runner is a process of its own, so leaving without asking would let the games go on and be
+ * charged. A second Ctrl-C leaves at once.
+ */
+function cancelOnInterrupt(client: RunnerClient, json: boolean): () => void {
+  let asked = false;
+  const onInterrupt = (): void => {
+    if (asked) process.exit(130);
+    asked = true;
+    if (!json) process.stderr.write('\ncancelling the submit (Ctrl-C again to leave without waiting)…\n');
+    client.cancel().catch(() => undefined);
+  };
+  process.on('SIGINT', onInterrupt);
+  return () => process.off('SIGINT', onInterrupt);
 }
 
 export function arenaFinish(dir: string | undefined, json: boolean): Promise<number> {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { isArenaGame } from '../../envs/arena/ids';
 import type { ArenaRunReport, ArenaSubmissionSummary } from '../../protocol/arena';
+import { RunClientError, type RunnerClient } from '../../runner';
 import { arenaProgressText, formatPoolChange } from '../../stats/arenaText';
 import { confirmAction } from '../shared/confirm';
 import type { RunModel } from '../run/runModel';
@@ -26,7 +27,25 @@ async function saveDirtyPolicy(model: RunModel): Promise<void> {
 export async function arenaSubmitWithProgress(model: RunModel, note?: string): Promise<ArenaSubmissionSummary | undefined> {
   const client = await model.supervisor.ensureClient();
   await saveDirtyPolicy(model);
-  const summary = await vscode.window.withProgress(
+  let summary: ArenaSubmissionSummary;
+  try {
+    summary = await submitPlaying(client, note);
+  } catch (e) {
+    if (!(e instanceof RunClientError && e.reason === 'cancelled')) throw e;
+    await model.refresh().catch(() => undefined);
+    void vscode.window.showInformationMessage(`PolicyForge: ${e.message}`);
+    return undefined;
+  }
+  await model.refresh().catch(() => undefined);
+  const file = vscode.Uri.file(`${model.paths.submissionDir(summary.submission)}/summary.json`);
+  const headline = `PolicyForge: submission ${summary.submission} reached the ${summary.stage} stage: ${summary.reason}`;
+  void vscode.window.showInformationMessage(headline, 'Open Feedback').then((x) => x && vscode.window.showTextDocument(file));
+  return summary;
+}
+
+/** The submit request under a progress notification in games; its Cancel sends `run.cancel`. */
+function submitPlaying(client: RunnerClient, note: string | undefined): Thenable<ArenaSubmissionSummary> {
+  return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: 'PolicyForge arena submit', cancellable: true },
     async (progress, token) => {
       let last = 0, stage = '';
@@ -48,11 +67,6 @@ export async function arenaSubmitWithProgress(model: RunModel, note?: string): P
       }
     },
   );
-  await model.refresh().catch(() => undefined);
-  const file = vscode.Uri.file(`${model.paths.submissionDir(summary.submission)}/summary.json`);
-  const headline = `PolicyForge: submission ${summary.submission} reached the ${summary.stage} stage: ${summary.reason}`;
-  void vscode.window.showInformationMessage(headline, 'Open Feedback').then((x) => x && vscode.window.showTextDocument(file));
-  return summary;
 }
 
 export async function arenaFinishWithProgress(model: RunModel): Promise<ArenaRunReport | undefined> {

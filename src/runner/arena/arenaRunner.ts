@@ -25,7 +25,7 @@ import { openSeeds, type SeedDeriver } from '../secret';
 import { gamePath, publishFeedback, readSummary, removeFeedback, writeDerived } from './arenaFiles';
 import { runArenaFinish } from './arenaFinish';
 import { ArenaState, type ArenaEvent } from './arenaState';
-import { playGames, type GameSpec, type OpponentRef, type PlayOptions } from './games';
+import { ArenaRunnerFault, playGames, type GameSpec, type OpponentRef, type PlayOptions } from './games';
 import type { ArenaPoolResult, ArenaService, ArenaServiceEvents } from './service';
 import { stageResult } from './stageResult';
 
@@ -46,6 +46,8 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
   readonly gameParams: Record<string, number | boolean | string>;
   private readonly recoveryNotes: string[] = [];
   private running: { submission: number; stage: 'screen' | 'deep'; done: number; total: number } | null = null;
+  /** The submission whose games are under way and what cancels it (from its journaled start to its charge). */
+  private current: { submission: number; abort: AbortController } | null = null;
   private finishing: Promise<ArenaRunReport> | null = null;
   private readonly abort = new AbortController();
 
@@ -167,20 +169,36 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       if (screenCost > this.remaining) reject('budgetExhausted', `the screen needs ${screenCost} games (${this.options.screenGames} per opponent × ${pool.length}) and ${this.remaining} are left`);
       const n = this.state.nextSubmission;
       this.record({ type: 'arena_submit_started', submission: n, checkpoint: built.bundle.id });
+      const abort = new AbortController();
+      this.current = { submission: n, abort };
       try {
-        return await this.evaluate(n, built.bundle, typeErrors, params.note);
+        return await this.evaluate(n, built.bundle, typeErrors, params.note, abort.signal);
       } catch (e) {
         removeFeedback(this.paths, n);
-        this.record({ type: 'arena_rolled_back', submission: n, reason: e instanceof Error ? e.message : String(e) });
+        const cancelled = abort.signal.aborted && !this.abort.signal.aborted;
+        this.record({ type: 'arena_rolled_back', submission: n, reason: cancelled ? 'cancelled' : e instanceof Error ? e.message : String(e) });
+        if (cancelled) throw new RunError('cancelled', `submission ${n} was cancelled before its games were charged; nothing was charged`, { submission: n });
         if (e instanceof RunError) throw e;
         throw new RunError('internal', `the submission was rolled back, nothing charged: ${e instanceof Error ? e.message : String(e)}`);
       } finally {
         this.running = null;
+        this.current = null;
       }
     });
   }
 
-  private async evaluate(n: number, bundle: PolicyBundle, typeErrors: number, note: string | undefined): Promise<ArenaSubmissionSummary> {
+  /**
+   * Stops the submission whose games are under way: it is rolled back and charges nothing. A
+   * cancel that comes once its games are all played and its feedback is being published is too
+   * late only if the charge is already journaled; otherwise it still wins.
+   */
+  cancel(): { cancelled: boolean; submission: number | null } {
+    if (!this.current) return { cancelled: false, submission: null };
+    this.current.abort.abort();
+    return { cancelled: true, submission: this.current.submission };
+  }
+
+  private async evaluate(n: number, bundle: PolicyBundle, typeErrors: number, note: string | undefined, signal: AbortSignal): Promise<ArenaSubmissionSummary> {
     const o = this.options;
     await this.checkpoints.save(bundle);
     const pool = [...this.state.pool.list()];
@@ -199,7 +217,7 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       policySeed: this.seeds.seed(`arena/screen/policy/${opponentId}/${i}`),
     });
     const screenSpecs = pool.flatMap((e) => Array.from({ length: o.screenGames }, (_, i) => screenSpec(e.id, i)));
-    const screen = await this.play(n, bundle, screenSpecs, 'screen');
+    const screen = await this.play(n, bundle, screenSpecs, 'screen', signal);
     const screenRes = stageResult(screen.map((p) => p.result), this.kinds());
     let stage: 'screen' | 'deep' = 'screen';
     let reason: string;
@@ -215,7 +233,7 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       stage = 'deep';
       const plan = this.state.pool.allocate(o.deepGames);
       const deepSpecs = pool.flatMap((e) => Array.from({ length: plan[e.id] ?? 0 }, () => spec(e.id, 'deep')));
-      deep = await this.play(n, bundle, deepSpecs, 'deep');
+      deep = await this.play(n, bundle, deepSpecs, 'deep', signal);
       const rate = stageResult(deep.map((p) => p.result), this.kinds()).pointsRate;
       if (rate >= bar) {
         promoted = `champion-${this.state.events.filter((e) => e.kind === 'promoted').length + 1}`;
@@ -262,6 +280,8 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
     };
     summary.weights = this.weightsAfter(charge);
     publishFeedback(this.paths, summary, matches);
+    // Publishing is synchronous: a cancel can only have landed before it, so this is the last word.
+    if (signal.aborted) throw new ArenaRunnerFault('cancelled');
     this.record(charge);
     writeDerived(this.paths, this.state, summary);
     this.emit('submitted', summary);
@@ -300,7 +320,8 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
     return { id, kind: 'built-in', roster: index };
   }
 
-  playOptions(submission: number, record: boolean, onGame?: () => void): PlayOptions {
+  /** How the games of `submission` run; `signal` (a submit's cancel) stops them besides the runner's close. */
+  playOptions(submission: number, record: boolean, onGame?: () => void, signal?: AbortSignal): PlayOptions {
     return {
       executor: this.opts.executor,
       envId: this.config.envId,
@@ -310,12 +331,12 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       limits: { episodeTimeoutMs: this.config.episodeTimeoutMs, actTimeoutMs: this.config.actTimeoutMs, maxLogBytes: this.config.maxLogBytes },
       record,
       plugins: this.config.plugins,
-      signal: this.abort.signal,
+      signal: signal ? AbortSignal.any([this.abort.signal, signal]) : this.abort.signal,
       ...(onGame ? { onGame } : {}),
     };
   }
 
-  private play(n: number, bundle: PolicyBundle, specs: GameSpec[], stage: 'screen' | 'deep'): ReturnType<typeof playGames> {
+  private play(n: number, bundle: PolicyBundle, specs: GameSpec[], stage: 'screen' | 'deep', signal: AbortSignal): ReturnType<typeof playGames> {
     this.running = { submission: n, stage, done: 0, total: specs.length };
     const progress = (): void => {
       if (!this.running) return;
@@ -323,7 +344,8 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       this.emit('progress', { phase: stage, submission: n, done: this.running.done, total: this.running.total });
     };
     this.emit('progress', { phase: stage, submission: n, done: 0, total: specs.length });
-    return playGames(bundle, specs, this.playOptions(n, true, progress));
+    if (signal.aborted) return Promise.reject(new ArenaRunnerFault('cancelled'));
+    return playGames(bundle, specs, this.playOptions(n, true, progress, signal));
   }
 
   // --- finish -----------------------------------------------------------------------------

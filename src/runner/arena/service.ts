@@ -22,6 +22,8 @@ export interface ArenaService extends EventEmitter<ArenaServiceEvents> {
   status(): ArenaStatus;
   pin(params: z.output<typeof ArenaPinParamsSchema>): Promise<ArenaPoolResult>;
   drop(opponent: string): Promise<ArenaPoolResult>;
+  /** Stops the submission being played (`run.cancel` on an arena run): rolled back, nothing charged. */
+  cancel(): { cancelled: boolean; submission: number | null };
   finish(): Promise<ArenaRunReport>;
   report(): ArenaRunReport | null;
   /** Nothing running or queued (idle shutdown). */
