@@ -6,6 +6,8 @@ export interface ReacherOptions {
   frame_skip: number;
   reward_dist_weight: number;
   reward_control_weight: number;
+  /** Radius of the disc the target is drawn in (Gymnasium's 0.2 when absent). */
+  target_radius?: number;
 }
 
 export class ReacherEnv extends MujocoEnv {
@@ -29,12 +31,13 @@ export class ReacherEnv extends MujocoEnv {
   }
   protected resetModel(sim: Simulation): void {
     const qpos = this.uniformAround(sim.initQpos, 0.1);
+    const radius = this.o.target_radius ?? 0.2;
     let gx: number;
     let gy: number;
     do {
-      gx = this.rng.uniform(-0.2, 0.2);
-      gy = this.rng.uniform(-0.2, 0.2);
-    } while (!(Math.hypot(gx, gy) < 0.2));
+      gx = this.rng.uniform(-radius, radius);
+      gy = this.rng.uniform(-radius, radius);
+    } while (!(Math.hypot(gx, gy) < radius));
     qpos[2] = gx;
     qpos[3] = gy;
     const qvel = this.uniformAround(new Float64Array(sim.qvel.length), 0.005);

@@ -6,6 +6,7 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import type { ParamSpec, ParamSpecs, ParamValues } from '../core/params';
+import type { TrainingSchema } from '../core/training';
 import { prepareModel } from './engine';
 import { mujocoFailureReturns } from './failureReturns';
 import { ReacherEnv, PusherEnv } from './arms';
@@ -40,8 +41,12 @@ interface Task {
   description: string;
   maxEpisodeSteps: number;
   params: ParamSpecs;
+  /** What practice configurations may change: calmer starts, looser health limits, nearer targets. */
+  training?: TrainingSchema;
   create: (p: ParamValues) => MujocoEnv & { structure: ObservationStructure };
 }
+
+const noiseKnob = (max: number): TrainingSchema => ({ reset_noise_scale: { min: 0, max } });
 
 // The typed option objects are exactly the resolved parameters.
 const as = <T>(p: ParamValues): T => p as unknown as T;
@@ -52,7 +57,13 @@ const tasks: Task[] = [
     model: MODELS.reacher,
     description: 'Move a two-joint arm\'s fingertip to a random target on the table; reward −distance − control cost, 50 steps.',
     maxEpisodeSteps: 50,
-    params: { frame_skip: frameSkip(2), reward_dist_weight: num(1, 'Weight of the distance term'), reward_control_weight: num(1, 'Weight of the control cost') },
+    params: {
+      frame_skip: frameSkip(2),
+      reward_dist_weight: num(1, 'Weight of the distance term'),
+      reward_control_weight: num(1, 'Weight of the control cost'),
+      target_radius: { type: 'number', default: 0.2, min: 0.01, max: 0.21, description: 'Radius of the disc around the base the target is drawn in' },
+    },
+    training: { target_radius: { min: 0.05, max: 0.2 } },
     create: (p) => new ReacherEnv(as(p)),
   },
   {
@@ -67,6 +78,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(0.1),
       exclude_current_positions_from_observation: excludePositions,
     },
+    training: noiseKnob(0.2),
     create: (p) => new HalfCheetahEnv(as(p)),
   },
   {
@@ -88,6 +100,7 @@ const tasks: Task[] = [
       exclude_current_positions_from_observation: excludePositions,
       include_cfrc_ext_in_observation: flag(true, 'Include the clipped external contact forces in the observation'),
     },
+    training: { ...noiseKnob(0.2), healthy_z_range_min: { min: 0.1, max: 0.2 }, healthy_z_range_max: { min: 1, max: 1.5 } },
     create: (p) => new AntEnv(as(p)),
   },
   {
@@ -120,6 +133,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(5e-3),
       exclude_current_positions_from_observation: excludePositions,
     },
+    training: { ...noiseKnob(0.01), healthy_z_range_min: { min: 0.5, max: 0.7 }, healthy_angle_range_min: { min: -0.4, max: -0.2 }, healthy_angle_range_max: { min: 0.2, max: 0.4 } },
     create: (p) => new HopperEnv(as(p)),
   },
   {
@@ -138,6 +152,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(5e-3),
       exclude_current_positions_from_observation: excludePositions,
     },
+    training: { ...noiseKnob(0.01), healthy_z_range_min: { min: 0.6, max: 0.8 }, healthy_angle_range_min: { min: -1.5, max: -1 }, healthy_angle_range_max: { min: 1, max: 1.5 } },
     create: (p) => new Walker2dEnv(as(p)),
   },
   {
@@ -152,6 +167,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(0.1),
       exclude_current_positions_from_observation: excludePositions,
     },
+    training: noiseKnob(0.2),
     create: (p) => new SwimmerEnv(as(p)),
   },
   {
@@ -160,6 +176,7 @@ const tasks: Task[] = [
     description: 'Balance a pole on a cart by pushing the cart; +1 per step while the pole stays within 0.2 rad of upright, 1000 steps.',
     maxEpisodeSteps: 1000,
     params: { frame_skip: frameSkip(2), reset_noise_scale: noise(0.01) },
+    training: noiseKnob(0.02),
     create: (p) => new InvertedPendulumEnv(as(p)),
   },
   {
@@ -168,6 +185,7 @@ const tasks: Task[] = [
     description: 'Balance two stacked poles on a cart; reward 10 per step minus distance and velocity penalties, ends when the tip drops below 1 m, 1000 steps.',
     maxEpisodeSteps: 1000,
     params: { frame_skip: frameSkip(5), healthy_reward: num(10, 'Reward per step while the tip is above 1 m'), reset_noise_scale: noise(0.1) },
+    training: noiseKnob(0.2),
     create: (p) => new InvertedDoublePendulumEnv(as(p)),
   },
   {
@@ -187,6 +205,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(0.01),
       ...humanoidObservation,
     },
+    training: { ...noiseKnob(0.02), healthy_z_range_min: { min: 0.8, max: 1 }, healthy_z_range_max: { min: 2, max: 2.5 } },
     create: (p) => new HumanoidEnv(as(p)),
   },
   {
@@ -203,6 +222,7 @@ const tasks: Task[] = [
       reset_noise_scale: noise(0.01),
       ...humanoidObservation,
     },
+    training: noiseKnob(0.02),
     create: (p) => new HumanoidStandupEnv(as(p)),
   },
 ];
@@ -212,6 +232,7 @@ const gymnasiumEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
   family: 'mujoco',
   description: t.description,
   params: t.params,
+  ...(t.training ? { training: t.training } : {}),
   maxEpisodeSteps: t.maxEpisodeSteps,
   rewardRange: [-Infinity, Infinity] as const,
   failureReturn: mujocoFailureReturns[t.id] as (p: ParamValues) => number,

@@ -3,7 +3,8 @@
  * FetchSlide and FetchPickAndPlace, with their constructor argument (`reward_type`) as a parameter.
  */
 import type { EnvDefinition } from '../../core/definition';
-import type { ParamValues } from '../../core/params';
+import type { ParamSpecs, ParamValues } from '../../core/params';
+import type { TrainingSchema } from '../../core/training';
 import { prepareModel } from '../engine';
 import { mujocoTrajectoryGuide } from '../guides';
 import type { ModelInfo } from '../mujocoEnv';
@@ -56,15 +57,40 @@ const MAX_STEPS = 50;
  */
 const DENSE_WORST_STEP = 2;
 
+/**
+ * The task's sampling ranges and success distance as parameters (defaults: Gymnasium-Robotics'),
+ * so practice can bring goals nearer or widen the tolerance. The object is drawn at least 10 cm
+ * from the gripper, so its range cannot shrink below that.
+ */
+function rangeParams(t: FetchTask): ParamSpecs {
+  return {
+    target_range: { type: 'number', default: t.targetRange, min: 0, max: 0.5, description: 'Half-width of the box the goal is drawn in around its centre (m)' },
+    ...(t.hasObject ? { obj_range: { type: 'number', default: t.objRange, min: 0.1, max: 0.3, description: 'Half-width of the square the object is drawn in around the gripper (m)' } } : {}),
+    distance_threshold: { type: 'number', default: t.distanceThreshold, min: 0.005, max: 0.2, description: 'Distance to the goal (m) that counts as success' },
+  };
+}
+const rangeTraining = (t: FetchTask): TrainingSchema => ({
+  target_range: { min: 0.02, max: Math.max(0.15, t.targetRange) },
+  ...(t.hasObject ? { obj_range: { min: 0.1, max: Math.max(0.15, t.objRange) } } : {}),
+  distance_threshold: { min: 0.05, max: 0.1 },
+});
+const withRanges = (t: FetchTask, p: ParamValues): FetchTask => ({
+  ...t,
+  targetRange: (p['target_range'] as number | undefined) ?? t.targetRange,
+  objRange: (p['obj_range'] as number | undefined) ?? t.objRange,
+  distanceThreshold: (p['distance_threshold'] as number | undefined) ?? t.distanceThreshold,
+});
+
 export const fetchEnvironments: readonly EnvDefinition[] = FETCH_TASKS.map((t) => ({
   id: t.id,
   family: 'mujoco',
   description: DESCRIPTIONS[t.id] as string,
-  params: { reward_type: { type: 'enum', default: 'sparse', values: ['sparse', 'dense'], description: 'sparse: −1 until the goal is within 5 cm, else 0; dense: −distance to the goal' } },
+  params: { reward_type: { type: 'enum', default: 'sparse', values: ['sparse', 'dense'], description: 'sparse: −1 until the goal is within 5 cm, else 0; dense: −distance to the goal' }, ...rangeParams(t) },
+  training: rangeTraining(t),
   maxEpisodeSteps: MAX_STEPS,
   rewardRange: [-Infinity, 0] as const,
   failureReturn: (p: ParamValues) => -MAX_STEPS * (p['reward_type'] === 'dense' ? DENSE_WORST_STEP : 1),
-  create: (p: ParamValues) => new FetchEnv(t, p['reward_type'] as FetchRewardType),
+  create: (p: ParamValues) => new FetchEnv(withRanges(t, p), p['reward_type'] as FetchRewardType),
   load: () => prepareModel(t.model.file),
   starterPolicy: fetchStarters[t.id] as string,
   declarations: FETCH_DECLARATIONS,
