@@ -18,8 +18,10 @@ export function formatReport(r: RunReport, history: History): string {
   else {
     const c = r.candidates.find((x) => x.submission === r.selected);
     lines.push(`selected submission ${r.selected}${r.selectedCheckpoint ? ` (checkpoint ${r.selectedCheckpoint.slice(0, 12)})` : ''}`);
-    lines.push(`  validation mean ${c ? fmt.meanStderr(c.validationMean, c.validationStderr) : '—'}   train mean ${fmt.score(c?.trainMean)}`);
+    lines.push(`  validation mean ${c ? fmt.meanStderr(c.validationMean, c.validationStderr) : '—'}${c ? okText(c) : ''}   train mean ${fmt.score(c?.trainMean)}`);
     lines.push(`  held-out ${stats(r.heldOut, fmt)}`);
+    const failed = [c && failures(c) > 0 ? `${failures(c)}/${c.validationCount} in validation` : '', r.heldOut && r.heldOut.okCount < r.heldOut.count ? `${r.heldOut.count - r.heldOut.okCount}/${r.heldOut.count} held-out` : ''].filter(Boolean);
+    if (failed.length && r.failureReturn !== undefined) lines.push(`  failed episodes (${failed.join(', ')}) scored at the failure return ${fmt.score(r.failureReturn)} in these means`);
   }
   if (r.starterHeldOut) {
     lines.push(`  starter policy held-out ${stats(r.starterHeldOut, fmt)}`);
@@ -34,9 +36,14 @@ export function formatReport(r: RunReport, history: History): string {
   lines.push(`candidates validated: ${r.candidates.length}`);
   // Highest validation mean first; on a tie the later submission, which the selection rule prefers.
   const top = [...r.candidates].sort((a, b) => (Number.isNaN(b.validationMean) ? -1 : Number.isNaN(a.validationMean) ? 1 : b.validationMean - a.validationMean) || b.submission - a.submission).slice(0, 5);
-  for (const c of top) lines.push(`  #${c.submission}  validation ${fmt.score(c.validationMean)}  train ${fmt.score(c.trainMean)}${c.submission === r.selected ? '  selected' : ''}`);
+  for (const c of top) lines.push(`  #${c.submission}  validation ${fmt.score(c.validationMean)}${okText(c)}  train ${fmt.score(c.trainMean)}${c.submission === r.selected ? '  selected' : ''}`);
   return `${lines.join('\n')}\n`;
 }
+
+type Validated = RunReport['candidates'][number];
+const failures = (c: Validated): number => (c.validationCount ?? 0) - (c.validationOkCount ?? c.validationCount ?? 0);
+/** A candidate's failed validation episodes, the selection's second key; nothing when none failed. */
+const okText = (c: Validated): string => (failures(c) > 0 ? ` (ok ${c.validationOkCount}/${c.validationCount})` : '');
 
 /** What the submit that spent the last of the budget adds under its feedback: the run has ended, and its report. */
 export function lastBudgetText(report: RunReport, history: History): string {
