@@ -40,7 +40,7 @@ export const goldenCommand: CliCommand = {
         if (t.passed) passed++;
         else failed++;
         if (!t.passed || !values.quiet) {
-          process.stdout.write(`${t.passed ? 'ok  ' : 'FAIL'} ${report.envId} ${t.name} (${t.steps} steps)${t.failure ? `: ${t.failure}` : ''}\n`);
+          process.stdout.write(`${t.passed ? 'ok  ' : 'FAIL'} ${report.envId} ${t.name} (${t.steps} steps)${t.failure ? `: ${t.failure}` : ''}${t.note ? `: ${t.note}` : ''}\n`);
         }
       }
     }

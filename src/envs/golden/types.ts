@@ -11,6 +11,8 @@ export interface TraceResult {
   steps: number;
   /** The first mismatch, in words: step, field, expected, actual. */
   failure?: string;
+  /** For a passing trace that need not agree to its end (a documented horizon): how far it did and where it left. */
+  note?: string;
 }
 
 export interface GoldenReport {

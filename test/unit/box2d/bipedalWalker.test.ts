@@ -6,26 +6,28 @@ import { BipedalWalkerEnv } from '../../../src/envs/box2d/bipedalWalker';
 import { ScriptedDraws } from '../../../src/envs/box2d/draws';
 import { replayBox2dTrace } from '../../../src/envs/box2d/golden';
 import type { Box2dTrace } from '../../../src/envs/box2d/goldenTrace';
+import { documentedHorizon } from '../../../src/envs/box2d/horizons';
 import { runStarter } from './starterHarness';
 
 const file = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/golden/box2d_bipedalwalker.json'), 'utf8')) as { env_id: string; traces: Box2dTrace[] };
 
-/**
- * Agreement horizons at the family's tolerances (|Δobs| ≤ 1e-4·max(1,|x|), reward 1e-2, flags
- * exact): the first step after which the free rollout leaves the recording. They are where
- * float64 arithmetic parts from pybox2d's float32: Box2D 2.3's own sources (pybox2d's copy)
- * built with float64 leave these traces at the same steps, built with float32 they follow all
- * three to the end within 1e-6. They hold only because contacts are created in Box2D's pair
- * order (planckEngine.ts); in planck's own order every trace left at step 1.
+/*
+ * Agreement horizons (src/envs/box2d/horizons.ts) at the family's tolerances (|Δobs| ≤
+ * 1e-4·max(1,|x|), reward 1e-2, flags exact) are where float64 arithmetic parts from pybox2d's
+ * float32: Box2D 2.3's own sources (pybox2d's copy) built with float64 leave these traces at the
+ * same steps, built with float32 they follow all three to the end within 1e-6. They hold only
+ * because contacts are created in Box2D's pair order (planckEngine.ts); in planck's own order
+ * every trace left at step 1.
  */
-const HORIZONS: Record<string, number> = { random_0: 56, sine_1: 34, extreme_2: 77 };
-
 describe('BipedalWalker-v3 against Gymnasium 1.4 on pybox2d (golden traces)', () => {
   const registry = createRegistry();
   for (const trace of file.traces) {
-    it(`${trace.name}: free rollout within 1e-4 for ${HORIZONS[trace.name]} of ${trace.steps.length} steps`, () => {
+    const horizon = documentedHorizon(file.env_id, trace)?.horizon;
+    it(`${trace.name}: free rollout within 1e-4 for ${horizon} of ${trace.steps.length} steps`, () => {
+      assert.ok(horizon !== undefined, 'every recorded trace has a documented horizon');
       const r = replayBox2dTrace(registry, file.env_id, trace);
-      assert.ok(r.steps >= (HORIZONS[trace.name] as number), `agreed ${r.steps} steps: ${r.failure}`);
+      assert.ok(r.steps >= horizon, `agreed ${r.steps} steps: ${r.failure}`);
+      assert.equal(r.passed, true);
     });
   }
 
