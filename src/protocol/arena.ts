@@ -273,6 +273,19 @@ export const ArenaStatusSchema = z.looseObject({
   history: z.array(arenaSubmissionBriefSchema),
   /** The submission playing now, in games. */
   running: z.looseObject({ submission: int, stage: z.enum(['screen', 'deep']), done: int, total: int }).nullable(),
+  /** The finish under way (phase validating or assessing): which stage, against whom, candidates and games done. */
+  finishing: z
+    .looseObject({
+      phase: z.enum(['validation', 'assessment']),
+      against: z.enum(['pool', 'hidden']),
+      submission: int,
+      candidatesDone: int,
+      candidatesTotal: int,
+      gamesDone: int,
+      gamesTotal: int,
+    })
+    .nullable()
+    .optional(),
   recovery: z.array(z.string()),
 });
 export type ArenaStatus = z.infer<typeof ArenaStatusSchema>;
@@ -302,6 +315,10 @@ export const ArenaProgressNotificationSchema = z.object({
   submission: int.nullable(),
   done: int,
   total: int,
+  /** Validation and assessment: whom these games are against (the final pool, or the hidden opponents). */
+  against: z.enum(['pool', 'hidden']).optional(),
+  /** Validation: candidates whose games are all played, of all candidates. */
+  candidates: z.object({ done: int, total: int }).optional(),
 });
 
 export const ARENA_NOTIFICATIONS = {

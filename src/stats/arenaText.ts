@@ -122,6 +122,8 @@ export function formatArenaStatus(st: ArenaStatus, ratingRows = 10): string {
     `stages: screen ${o.screenGames} games per opponent (pass at points rate ${rate(o.screenPass)}), then deep ${o.deepGames} games by weight; promotion at deep points rate ≥ ${rate(0.5 + o.promotionMargin)}; pool of at most ${o.maxPool}`,
   ];
   if (st.running) out.push(`running: submission ${st.running.submission}, ${st.running.stage} ${st.running.done}/${st.running.total} games`);
+  const f = st.finishing;
+  if (f) out.push(`finishing: ${f.gamesTotal === 0 ? 'starting the validation' : arenaProgressText({ phase: f.phase, submission: f.submission, done: f.gamesDone, total: f.gamesTotal, against: f.against, ...(f.phase === 'validation' ? { candidates: { done: f.candidatesDone, total: f.candidatesTotal } } : {}) })}`);
   out.push('', 'pool (weight 2: the opponent submissions do worst against, sampled double in deep evaluations):', ...poolRows(st.pool));
   if (st.events.length) out.push('', 'pool events:', ...st.events.slice(-8).map(eventLine));
   if (st.ratings.length) {
@@ -168,7 +170,9 @@ export function formatArenaReport(r: ArenaRunReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** One line for progress displays: "screen 5/12 games". */
-export function arenaProgressText(p: { phase: string; submission: number | null; done: number; total: number }): string {
-  return `${p.submission !== null ? `submission ${p.submission}: ` : ''}${p.phase} ${p.done}/${p.total} games`;
+/** One line for progress displays: "submission 3: screen 5/12 games", "submission 3: assessment against the hidden opponents 4/20 games". */
+export function arenaProgressText(p: { phase: string; submission: number | null; done: number; total: number; against?: 'pool' | 'hidden'; candidates?: { done: number; total: number } }): string {
+  const against = p.against === 'hidden' ? ' against the hidden opponents' : p.against === 'pool' ? ' against the final pool' : '';
+  const candidate = p.candidates ? ` (candidate ${Math.min(p.candidates.done + 1, p.candidates.total)} of ${p.candidates.total})` : '';
+  return `${p.submission !== null ? `submission ${p.submission}: ` : ''}${p.phase}${against} ${p.done}/${p.total} games${candidate}`;
 }

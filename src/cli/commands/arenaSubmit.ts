@@ -112,7 +112,7 @@ export function attachArenaProgress(client: RunnerClient, enabled: boolean): () 
   let key = '';
   const tty = Boolean(process.stderr.isTTY);
   const onProgress = (p: ArenaProgress): void => {
-    const stage = `${p.submission ?? ''}/${p.phase}`;
+    const stage = `${p.submission ?? ''}/${p.phase}/${p.against ?? ''}`;
     if (!tty) {
       const edge = p.done === 0 ? 'start' : p.done === p.total ? 'end' : '';
       if (edge && `${stage}/${edge}` !== key) {

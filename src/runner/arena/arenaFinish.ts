@@ -16,6 +16,9 @@ import { playGames, type GameSpec, type OpponentRef } from './games';
 import type { ArenaProgress } from './service';
 import { stageResult } from './stageResult';
 
+/** What a finish stage says in its progress: validation counts the candidates done before this one. */
+type Stage = { phase: 'validation'; against: 'pool'; candidates: { done: number; total: number } } | { phase: 'assessment'; against: 'pool' | 'hidden' };
+
 /** Game numbers of the hidden stages, apart from the run's charged games. */
 const VALIDATION_GAMES = 1_000_000;
 const ASSESSMENT_GAMES = 2_000_000;
@@ -35,7 +38,8 @@ export async function runArenaFinish(run: ArenaRunner, seeds: SeedDeriver, progr
   const bundleOf = (checkpoint: string): PolicyBundle => ({ id: checkpoint, code: run.readCheckpointBundle(checkpoint), files: [] });
 
   /** Plays `submission` against `opponents`, `games` each, on seeds shared by every candidate. */
-  const playAgainst = async (submission: number, checkpoint: string, opponents: readonly OpponentRef[], games: number, base: number, label: string, phase: 'validation' | 'assessment'): Promise<ReturnType<typeof stageResult>> => {
+  const playAgainst = async (submission: number, checkpoint: string, opponents: readonly OpponentRef[], games: number, base: number, label: string, stage: Stage): Promise<ReturnType<typeof stageResult>> => {
+    const { phase } = stage;
     const own = [...state.champions.entries()].filter(([, c]) => c.checkpoint === checkpoint).map(([id]) => id);
     const specs: GameSpec[] = [];
     let k = 0;
@@ -47,15 +51,19 @@ export async function runArenaFinish(run: ArenaRunner, seeds: SeedDeriver, progr
       }
     }
     let done = 0;
-    progress({ phase, submission, done, total: specs.length });
-    const played = await playGames(bundleOf(checkpoint), specs, run.playOptions(submission, false, () => progress({ phase, submission, done: ++done, total: specs.length })));
+    const report = (): void => progress({ ...stage, submission, done, total: specs.length });
+    report();
+    const played = await playGames(bundleOf(checkpoint), specs, run.playOptions(submission, false, () => {
+      done++;
+      report();
+    }));
     return stageResult(played.map((p) => p.result), kinds);
   };
 
   const poolRefs = pool.map((id) => run.opponentRef(id));
   const validated: ArenaRunReport['validation']['candidates'] = [];
-  for (const c of candidates) {
-    const r = await playAgainst(c.submission, c.checkpoint, poolRefs, o.validationGames, VALIDATION_GAMES, 'validation', 'validation');
+  for (const [i, c] of candidates.entries()) {
+    const r = await playAgainst(c.submission, c.checkpoint, poolRefs, o.validationGames, VALIDATION_GAMES, 'validation', { phase: 'validation', against: 'pool', candidates: { done: i, total: candidates.length } });
     validated.push({ submission: c.submission, checkpoint: c.checkpoint, pointsRate: r.pointsRate, winRate: r.winRate, games: r.games });
   }
   // Candidates are in submission order: `>=` lets the later one win a tie.
@@ -66,8 +74,8 @@ export async function runArenaFinish(run: ArenaRunner, seeds: SeedDeriver, progr
   if (selected) {
     const hidden = hiddenOpponents(run.config.envId, run.gameParams);
     const hiddenRefs: OpponentRef[] = hidden.map((h) => ({ id: h.entry.id, kind: 'hidden', roster: h.index }));
-    const vsHidden = await playAgainst(selected.submission, selected.checkpoint, hiddenRefs, o.assessmentGames, ASSESSMENT_GAMES, 'assessment/hidden', 'assessment');
-    const vsPool = await playAgainst(selected.submission, selected.checkpoint, poolRefs, o.assessmentGames, ASSESSMENT_GAMES + 100_000, 'assessment/pool', 'assessment');
+    const vsHidden = await playAgainst(selected.submission, selected.checkpoint, hiddenRefs, o.assessmentGames, ASSESSMENT_GAMES, 'assessment/hidden', { phase: 'assessment', against: 'hidden' });
+    const vsPool = await playAgainst(selected.submission, selected.checkpoint, poolRefs, o.assessmentGames, ASSESSMENT_GAMES + 100_000, 'assessment/pool', { phase: 'assessment', against: 'pool' });
     assessment = { hidden: { ...vsHidden, opponents: hidden.map((h) => ({ id: h.entry.id, description: h.entry.description })) }, finalPool: vsPool };
   }
   const report: ArenaRunReport = {

@@ -26,7 +26,7 @@ import { gamePath, publishFeedback, readSummary, removeFeedback, writeDerived } 
 import { runArenaFinish } from './arenaFinish';
 import { ArenaState, type ArenaEvent } from './arenaState';
 import { ArenaRunnerFault, playGames, type GameSpec, type OpponentRef, type PlayOptions } from './games';
-import type { ArenaPoolResult, ArenaService, ArenaServiceEvents } from './service';
+import type { ArenaPoolResult, ArenaProgress, ArenaService, ArenaServiceEvents } from './service';
 import { stageResult } from './stageResult';
 
 export interface ArenaRunnerOptions {
@@ -49,6 +49,8 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
   /** The submission whose games are under way and what cancels it (from its journaled start to its charge). */
   private current: { submission: number; abort: AbortController } | null = null;
   private finishing: Promise<ArenaRunReport> | null = null;
+  /** The finish's latest progress, for `status`. */
+  private finishProgress: ArenaProgress | null = null;
   private readonly abort = new AbortController();
 
   constructor(readonly config: RunConfig, readonly paths: WorkspacePaths, private readonly opts: ArenaRunnerOptions) {
@@ -100,7 +102,7 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
     const s = this.state;
     const { screenGames, deepGames, screenPass, promotionMargin, maxPool } = this.options;
     return {
-      phase: s.completed ? 'complete' : s.finish ? 'validating' : 'agent',
+      phase: s.completed ? 'complete' : !s.finish ? 'agent' : this.finishProgress?.phase === 'assessment' ? 'assessing' : 'validating',
       envId: this.config.envId,
       budget: { total: this.config.budget, used: s.gamesUsed, remaining: this.remaining },
       options: { screenGames, deepGames, screenPass, promotionMargin, maxPool },
@@ -110,6 +112,7 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
       ratings: s.ratings.table(),
       history: s.submissions.map((b) => ({ ...b })),
       running: this.running ? { ...this.running } : null,
+      finishing: s.finish && !s.completed ? finishingOf(this.finishProgress) : null,
       recovery: [...this.recoveryNotes],
     };
   }
@@ -362,13 +365,17 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
     this.finishing ??= this.queue
       .enqueue(async () => {
         if (!this.state.finish) this.record({ type: 'arena_finish_started', trigger });
-        const report = await runArenaFinish(this, this.seeds, (p) => this.emit('progress', p));
+        const report = await runArenaFinish(this, this.seeds, (p) => {
+          this.finishProgress = p;
+          this.emit('progress', p);
+        });
         this.record({ type: 'arena_completed' });
         this.emit('completed', report);
         return report;
       })
       .finally(() => {
         this.finishing = null;
+        this.finishProgress = null;
       });
     return this.finishing;
   }
@@ -381,3 +388,9 @@ export class ArenaRunner extends EventEmitter<ArenaServiceEvents> implements Are
 }
 
 const fmt = (x: number): string => x.toFixed(2);
+
+/** Status's view of the finish: before its first game, validation with nothing done yet. */
+function finishingOf(p: ArenaProgress | null): NonNullable<ArenaStatus['finishing']> {
+  if (!p || (p.phase !== 'validation' && p.phase !== 'assessment')) return { phase: 'validation', against: 'pool', submission: 0, candidatesDone: 0, candidatesTotal: 0, gamesDone: 0, gamesTotal: 0 };
+  return { phase: p.phase, against: p.against ?? 'pool', submission: p.submission ?? 0, candidatesDone: p.candidates?.done ?? 0, candidatesTotal: p.candidates?.total ?? 0, gamesDone: p.done, gamesTotal: p.total };
+}

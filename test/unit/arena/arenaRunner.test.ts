@@ -18,11 +18,11 @@ function makeArenaWorkspace(...args: Parameters<typeof makeWorkspaceOnly>): stri
   return dir;
 }
 
-async function withArena<T>(dir: string, fn: (c: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
+async function withArena<T>(dir: string, fn: (c: Awaited<ReturnType<typeof connect>>, host: Awaited<ReturnType<typeof startHost>>) => Promise<T>): Promise<T> {
   const host = await startHost(dir);
   const client = await connect(host);
   try {
-    return await fn(client);
+    return await fn(client, host);
   } finally {
     await client.close();
     await host.close();
@@ -150,14 +150,33 @@ describe('arena runs through the runner', function () {
     });
   });
 
-  it('finish validates, selects and writes both assessment figures to report.json', async () => {
+  it('finish validates, selects and writes both assessment figures to report.json; status follows its phases', async () => {
     const dir = makeArenaWorkspace('ConnectFour-v0', 100, { validationGames: 2, assessmentGames: 2 });
-    await withArena(dir, async (c) => {
+    await withArena(dir, async (c, host) => {
       writePolicy(dir, WEAK_CONNECT_FOUR);
       await c.request('arena.submit', {});
       writePolicy(dir, STRONG_CONNECT_FOUR);
       const strong = await c.request('arena.submit', {});
+      // What status says at every progress step of the finish (read as the step is announced).
+      const seen: string[] = [];
+      host.arena!.on('progress', () => {
+        const st = host.arena!.status();
+        const f = st.finishing;
+        if (!f) return;
+        const line = `${st.phase} ${f.phase} vs ${f.against}: submission ${f.submission}, candidates ${f.candidatesDone}/${f.candidatesTotal}, games ${f.gamesTotal}`;
+        if (seen.at(-1) !== line) seen.push(line);
+      });
       const report = await c.request('arena.finish', {});
+      const candidates = report.validation.candidates.map((x) => x.submission);
+      const sel = report.selected!.submission;
+      assert.deepEqual(seen, [
+        ...candidates.map((n, i) => `validating validation vs pool: submission ${n}, candidates ${i}/${candidates.length}, games 8`),
+        `assessing assessment vs hidden: submission ${sel}, candidates 0/0, games 4`,
+        `assessing assessment vs pool: submission ${sel}, candidates 0/0, games 8`,
+      ]);
+      const done = await c.request('arena.status', {});
+      assert.equal(done.phase, 'complete');
+      assert.equal(done.finishing, null);
       assert.equal(report.selected?.submission, strong.stage === 'deep' ? 2 : report.selected?.submission);
       assert.ok(report.assessment, 'the selected submission was assessed');
       assert.equal(report.assessment.hidden.games, 4, '2 games against each of the 2 hidden opponents');
