@@ -5,51 +5,31 @@
  * when the suite is resumed, sending the report back into the suite folder. Uses the built CLI.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
-import { CLI, cleanupTmp, REPO, tmpDir, useTempDataDir, waitFor } from '../runner/helpers';
-import { freePort, start, type Proc } from './processes';
+import { REPO, tmpDir } from '../runner/helpers';
+import { useRedisSuiteProcesses } from './processes';
 
 const SCRIPTED_AGENT = path.join(REPO, 'test', 'fixtures', 'agents', 'scriptedAgent.mjs');
-
 
 const jsonOf = (out: string): { ok: boolean; failed: string[] } => JSON.parse(out.slice(out.indexOf('{'))) as { ok: boolean; failed: string[] };
 
 describe('external-agent suites on Redis', function () {
   this.timeout(300_000);
-  const procs: Proc[] = [];
-  before(function () {
-    if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: run `node scripts/systemDeps.mjs` as root, or apt-get install -y redis-server');
-    useTempDataDir();
-  });
-  after(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-    await Promise.all(procs.map((p) => p.exited));
-    cleanupTmp();
-  });
+  const procs = useRedisSuiteProcesses();
 
   it('runs --agent-cmd jobs only on workers that allow it', async () => {
     const dir = tmpDir('redis-agent');
-    const port = await freePort();
-    const redis = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], dir);
-    procs.push(redis);
-    await waitFor('redis-server', () => redis.out().includes('Ready to accept connections'));
-    const url = `redis://127.0.0.1:${port}`;
+    const url = await procs.redis(dir);
     const work = path.join(dir, 'work');
-    const worker = (...extra: string[]): Proc => start(process.execPath, [CLI, 'suite', 'worker', '--queue', url, '--work', work, '--workers', '1', ...extra], dir);
 
-    const strict = worker();
-    procs.push(strict);
-    await waitFor('the worker', () => strict.out().includes('ready'), 30_000);
-    const first = start(
-      process.execPath,
-      [CLI, 'suite', 'run', '--queue', url, '--envs', 'CartPole-v1', '--budget', '8', '--validation-cases', '4', '--held-out-cases', '4',
+    const strict = await procs.worker(url, work, dir);
+    const first = procs.cli(
+      ['suite', 'run', '--queue', url, '--envs', 'CartPole-v1', '--budget', '8', '--validation-cases', '4', '--held-out-cases', '4',
         '--agent-cmd', `node ${JSON.stringify(SCRIPTED_AGENT)}`, '--agent-name', 'scripted', '--retry-backoff-ms', '200', '--grace', '30', '--dir', 'suite', '--json'],
       dir,
     );
-    procs.push(first);
     assert.equal(await first.exited, 1, first.out());
     assert.deepEqual(jsonOf(first.out()).failed, ['CartPole-v1__scripted__r1']);
     assert.match(strict.out(), /start this worker with --allow-agent-cmd/);
@@ -57,11 +37,8 @@ describe('external-agent suites on Redis', function () {
     strict.child.kill('SIGTERM');
     await strict.exited;
 
-    const trusting = worker('--allow-agent-cmd');
-    procs.push(trusting);
-    await waitFor('the trusting worker', () => trusting.out().includes('ready'), 30_000);
-    const resumed = start(process.execPath, [CLI, 'suite', 'run', '--queue', url, '--dir', 'suite', '--json'], dir);
-    procs.push(resumed);
+    const trusting = await procs.worker(url, work, dir, '--allow-agent-cmd');
+    const resumed = procs.cli(['suite', 'run', '--queue', url, '--dir', 'suite', '--json'], dir);
     assert.equal(await resumed.exited, 0, `${resumed.out()}\n${trusting.out()}`);
     assert.deepEqual(jsonOf(resumed.out()).failed, []);
     const report = JSON.parse(fs.readFileSync(path.join(dir, 'suite', 'runs', 'CartPole-v1__scripted__r1', '.policyforge', 'report.json'), 'utf8')) as RunReport & { agent?: { ending: string } };

@@ -3,12 +3,11 @@
  * installs it): two `policyforge suite worker` processes, one killed mid-run. Uses the built CLI.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
-import { CLI, cleanupTmp, tmpDir, useTempDataDir, waitFor } from '../runner/helpers';
-import { freePort, start, type Proc } from './processes';
+import { tmpDir, waitFor } from '../runner/helpers';
+import { useRedisSuiteProcesses } from './processes';
 
 const events = (file: string): { type: string; charged?: number }[] =>
   fs.existsSync(file)
@@ -21,36 +20,18 @@ const events = (file: string): { type: string; charged?: number }[] =>
 
 describe('suites on Redis with BullMQ workers', function () {
   this.timeout(240_000);
-  const procs: Proc[] = [];
-  before(function () {
-    if (spawnSync('redis-server', ['--version']).status !== 0) throw new Error('redis-server is not installed: run `node scripts/systemDeps.mjs` as root, or apt-get install -y redis-server');
-    useTempDataDir();
-  });
-  after(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-    await Promise.all(procs.map((p) => p.exited));
-    cleanupTmp();
-  });
+  const procs = useRedisSuiteProcesses();
 
   it('two workers run the suite; one killed mid-run leaves its run to the other, charged once', async () => {
     const dir = tmpDir('redis-suite');
-    const port = await freePort();
-    const redis = start('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], dir);
-    procs.push(redis);
-    await waitFor('redis-server', () => redis.out().includes('Ready to accept connections'));
-    const url = `redis://127.0.0.1:${port}`;
+    const url = await procs.redis(dir);
     const work = path.join(dir, 'work');
-    const worker = (): Proc => start(process.execPath, [CLI, 'suite', 'worker', '--queue', url, '--work', work, '--lock-ms', '2000', '--workers', '1'], dir);
-    const [w1, w2] = [worker(), worker()];
-    procs.push(w1, w2);
-    await waitFor('both workers', () => w1.out().includes('ready') && w2.out().includes('ready'), 30_000);
+    const [w1, w2] = await Promise.all([procs.worker(url, work, dir, '--lock-ms', '2000'), procs.worker(url, work, dir, '--lock-ms', '2000')]);
 
-    const suite = start(
-      process.execPath,
-      [CLI, 'suite', 'run', '--queue', url, '--envs', 'Pendulum-v1,CartPole-v1', '--agent', 'random', '--repeats', '2', '--budget', '64', '--validation-cases', '4', '--held-out-cases', '4', '--dir', 'suite', '--json'],
+    const suite = procs.cli(
+      ['suite', 'run', '--queue', url, '--envs', 'Pendulum-v1,CartPole-v1', '--agent', 'random', '--repeats', '2', '--budget', '64', '--validation-cases', '4', '--held-out-cases', '4', '--dir', 'suite', '--json'],
       dir,
     );
-    procs.push(suite);
     // Kill the first worker once its run has been charged at least once and before it is done.
     const victim = await waitFor('a run on worker 1', () => /(\S+): started \(attempt/.exec(w1.out())?.[1], 60_000);
     const journal = path.join(work, 'suite', victim, '.policyforge', 'events.jsonl');
