@@ -38,7 +38,9 @@ that never play during the run.
   lists its agents. The observation is a record *agent id → that agent's observation* for your own
   agents, and \`act\` returns a record *agent id → action* with an entry for **every** id in
   \`ctx.ownAgents\`. In a turn-based game \`act\` is called only when it is your move.
-- \`ctx.params\` holds the game's parameters and your side; which opponent you are playing is not in it.
+- \`ctx.params\` holds the game's parameters and your side (\`policy/env.d.ts\` declares exactly these).
+  Which opponent you are playing is not in it, by design: a policy must play well against anyone,
+  including the hidden opponents of the assessment, so it cannot be told which one it faces.
 - A policy may import only relative paths to its own \`.ts\`/\`.json\` files under \`policy/\`. \`Math.random\`
   is seeded per game; \`Date.now()\` and \`performance.now()\` are a virtual clock (${CLOCK_TICK_MS} ms per read).
 - Each game gets a fresh policy instance. A side that throws, times out or returns an invalid action

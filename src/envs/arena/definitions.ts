@@ -25,7 +25,10 @@ function opponentFactory(envId: string, roster: readonly RosterEntry[], index: n
   return (seed) => entry.make(seed);
 }
 
-const opponentParam = (count: number) => ({ type: 'integer', default: 0, min: CHAMPION_OPPONENT, max: count - 1, description: 'Which opponent plays the other side (set by the arena runner per game)' }) as const;
+// runnerOnly: the policy must not tell its opponents apart (least of all a hidden assessment
+// one), so the sandbox withholds it from ctx.params (src/sandbox/arena/context.ts) and env.d.ts
+// does not declare it.
+const opponentParam = (count: number) => ({ type: 'integer', default: 0, min: CHAMPION_OPPONENT, max: count - 1, description: 'Which opponent plays the other side (set by the arena runner per game)', runnerOnly: true }) as const;
 
 export function ctfConfigOf(p: ParamValues): CtfConfig {
   return { teamSize: p['teamSize'] as number, length: p['length'] as number, width: p['width'] as number, maxSteps: p['maxSteps'] as number, capturesToWin: p['capturesToWin'] as number };

@@ -4,11 +4,15 @@
  */
 export type ParamValue = number | boolean | string;
 
-export type ParamSpec =
+export type ParamSpec = (
   | { type: 'number'; default: number; min?: number; max?: number; exclusiveMin?: boolean; exclusiveMax?: boolean; description: string }
   | { type: 'integer'; default: number; min?: number; max?: number; description: string }
   | { type: 'boolean'; default: boolean; description: string }
-  | { type: 'enum'; default: string; values: readonly string[]; description: string };
+  | { type: 'enum'; default: string; values: readonly string[]; description: string }
+) & {
+  /** Set by the runner for each episode and withheld from the policy (the arena's `opponent`): not in ctx.params, so not in env.d.ts. */
+  runnerOnly?: true;
+};
 
 export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
 export type ParamValues = Readonly<Record<string, ParamValue>>;

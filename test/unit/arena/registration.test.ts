@@ -34,6 +34,10 @@ describe('arena games in the registry', function () {
     assert.match(dts, /type Observation = Readonly<Record<string, Float64Array>>;/);
     assert.match(dts, /type Action = Record<string, ArrayLike<number>>;/);
     assert.match(dts, /readonly ownAgents: readonly string\[\];/);
+    assert.doesNotMatch(dts, /readonly opponent:/, 'the policy never receives params.opponent');
+    const c4 = fs.readFileSync(path.join(makeArenaWorkspace('ConnectFour-v0', 40), 'policy', 'env.d.ts'), 'utf8');
+    assert.match(c4, /readonly side: "red" \| "yellow";/);
+    assert.doesNotMatch(c4, /readonly opponent:/);
   });
 
   it('a failing opponent loses the game at once, and the step says why', () => {
@@ -48,14 +52,19 @@ describe('arena games in the registry', function () {
     assert.equal(r.info['opponentFailure'], 'opponent broke');
   });
 
-  it('in the sandbox the policy sees its side and agents, never the opponent parameter', async () => {
+  it('in the sandbox the policy sees its side and agents, never the opponent parameter; ctx.params is what env.d.ts declares', async () => {
     const dir = makeArenaWorkspace('CaptureTheFlag-v0', 10);
+    const dts = fs.readFileSync(path.join(dir, 'policy', 'env.d.ts'), 'utf8');
+    const block = /readonly params: \{\n([\s\S]*?)\n {2}\};/.exec(dts);
+    assert.ok(block, 'env.d.ts declares ctx.params');
+    const declared = [...(block[1] ?? '').matchAll(/readonly (\w+):/g)].map((m) => m[1]).sort();
+    assert.deepEqual(declared, ['capturesToWin', 'length', 'maxSteps', 'side', 'teamSize', 'width']);
     fs.writeFileSync(
       path.join(dir, 'policy', 'policy.ts'),
       `export class Policy {
   private readonly agents: readonly string[];
   constructor(ctx: PolicyContext) {
-    console.log(JSON.stringify({ side: ctx.side, own: ctx.ownAgents, opponent: (ctx.params as Record<string, unknown>)['opponent'] ?? null }));
+    console.log(JSON.stringify({ side: ctx.side, own: ctx.ownAgents, opponent: (ctx.params as Record<string, unknown>)['opponent'] ?? null, params: Object.keys(ctx.params).sort() }));
     this.agents = ctx.ownAgents;
   }
   act(_o: Observation): Action {
@@ -72,7 +81,7 @@ describe('arena games in the registry', function () {
     try {
       const [r] = await pool.runBatch({ bundle: built.bundle, envId: 'CaptureTheFlag-v0', params: { side: 'red', opponent: 0, maxSteps: 20 }, episodes: [{ caseIndex: 0, envSeed: 1, policySeed: 2 }], limits: { maxTrajectorySteps: 0 } });
       assert.equal(r?.status, 'ok', r?.error?.message);
-      assert.deepEqual(JSON.parse(r!.log.text.trim()), { side: 'red', own: ['red_0', 'red_1'], opponent: null });
+      assert.deepEqual(JSON.parse(r!.log.text.trim()), { side: 'red', own: ['red_0', 'red_1'], opponent: null, params: declared });
     } finally {
       await pool.close();
     }
