@@ -13,9 +13,8 @@ import { EMPTY_INFO, type Env, type EnvState, type Info, type ResetOptions, type
 import { Rng } from '../core/rng';
 import { Box } from '../core/spaces';
 import { compiledModel, mujoco, onModelEviction } from './engine';
-import { replayQpos } from '../../protocol/mujocoTrajectory';
 import { modelScene, type MujocoScene, type SceneMarker, type SceneView } from './scene';
-import { MujocoDeltaRecorder, type ReplayRecordable } from './trajectoryDelta';
+import { MujocoReplay, type MujocoDeltaRecorder, type ReplayRecordable } from './trajectoryDelta';
 
 /** The sizes of a vendored model that spaces and layouts depend on. */
 export interface ModelInfo {
@@ -251,8 +250,7 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, Repl
   readonly dt: number;
   protected readonly rng = new Rng(0);
   private simulation: Simulation | undefined;
-  /** The next snapshot is an episode's first: it carries the scene. */
-  private sceneDue = false;
+  private readonly replay = new MujocoReplay(this);
   protected readonly obs: Float64Array;
   private readonly result: StepResult<Float64Array>;
 
@@ -292,7 +290,7 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, Repl
     sim.resetData();
     this.resetModel(sim);
     this.observe(sim.views(), this.obs);
-    this.sceneDue = true;
+    this.replay.episodeStarted();
     return { observation: this.obs, info: this.resetInfo(sim) };
   }
 
@@ -340,21 +338,14 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, Repl
   }
   protected loadTaskState(_s: unknown): void {}
 
-  /**
-   * qpos of this step in thousandths (replayQpos): the replay re-derives every pose from it. The
-   * first snapshot after a reset also carries the model's scene (geometry, kinematic tree, goal
-   * markers).
-   */
+  /** qpos of this step in thousandths; an episode's first snapshot also carries the scene (trajectoryDelta.ts). */
   snapshot(): unknown {
-    const qpos = replayQpos(this.replayQposSource());
-    if (!this.sceneDue) return { qpos };
-    this.sceneDue = false;
-    return { qpos, scene: this.replayScene() };
+    return this.replay.snapshot();
   }
 
-  /** Stored trajectories: the scene once, then per step the action, reward, terms and qpos (trajectoryDelta.ts). */
+  /** Stored trajectories: the scene once, then per step the action, reward, terms and qpos. */
   deltaRecorder(): MujocoDeltaRecorder {
-    return new MujocoDeltaRecorder(this);
+    return this.replay.deltaRecorder();
   }
 
   replayQposSource(): Float64Array {

@@ -5,7 +5,7 @@
  * (`deltaRecorder()`) and lets it write each whole step line.
  */
 import type { Info } from '../core/env';
-import { MUJOCO_DELTA_FORMAT, QPOS_SCALE, qposCode, reported } from '../../protocol/mujocoTrajectory';
+import { MUJOCO_DELTA_FORMAT, QPOS_SCALE, qposCode, replayQpos, reported } from '../../protocol/mujocoTrajectory';
 import type { MujocoScene } from '../../protocol/mujocoScene';
 
 /** What an environment of the family offers its recorder. */
@@ -69,5 +69,33 @@ export class MujocoDeltaRecorder {
       s += `${i === 0 ? '' : ','}${typeof v === 'number' ? num(reported(v)) : 'null'}`;
     });
     return `${s}],"qpos":${codes(this.env.replayQposSource())}}`;
+  }
+}
+
+/**
+ * The replay side every environment of the family shares: snapshots (qpos in thousandths, the
+ * scene with the first one of each episode) and the stored trajectory's recorder, both from the
+ * environment's qpos and scene. The environment calls `episodeStarted()` in its reset.
+ */
+export class MujocoReplay {
+  /** The next snapshot is an episode's first: it carries the scene. */
+  private sceneDue = false;
+
+  constructor(private readonly env: ReplayRecordable) {}
+
+  episodeStarted(): void {
+    this.sceneDue = true;
+  }
+
+  /** `{ qpos }` rounded to thousandths; an episode's first also carries `scene`. */
+  snapshot(): { qpos: number[]; scene?: MujocoScene } {
+    const qpos = replayQpos(this.env.replayQposSource());
+    if (!this.sceneDue) return { qpos };
+    this.sceneDue = false;
+    return { qpos, scene: this.env.replayScene() };
+  }
+
+  deltaRecorder(): MujocoDeltaRecorder {
+    return new MujocoDeltaRecorder(this.env);
   }
 }

@@ -23,9 +23,8 @@ import type { Env, EnvState, ResetOptions, ResetResult, StepResult } from '../..
 import { Rng } from '../../core/rng';
 import { Box, Dict, type Space } from '../../core/spaces';
 import { Simulation, type ModelInfo, type SimState } from '../mujocoEnv';
-import { replayQpos } from '../../../protocol/mujocoTrajectory';
 import { modelScene, type MujocoScene } from '../scene';
-import { MujocoDeltaRecorder, type ReplayRecordable } from '../trajectoryDelta';
+import { MujocoReplay, type MujocoDeltaRecorder, type ReplayRecordable } from '../trajectoryDelta';
 
 export interface FetchTask {
   readonly id: string;
@@ -129,7 +128,7 @@ export class FetchEnv implements Env<FetchObservation, Float64Array>, ReplayReco
   private readonly obs: FetchObservation;
   private readonly goal = new Float64Array(3);
   private readonly result: StepResult<FetchObservation>;
-  private sceneDue = false;
+  private readonly replay = new MujocoReplay(this);
   /** Site velocities × dt (linear, then angular) of the gripper and the object. */
   private readonly gripVel = new Float64Array(6);
   private readonly objectVel = new Float64Array(6);
@@ -259,7 +258,7 @@ export class FetchEnv implements Env<FetchObservation, Float64Array>, ReplayReco
       if (t.targetInTheAir && this.rng.random() < 0.5) g[2] += this.rng.uniform(0, AIR_HEIGHT);
     }
     this.observe(sim, b);
-    this.sceneDue = true;
+    this.replay.episodeStarted();
     return { observation: this.obs, info: {} };
   }
 
@@ -372,17 +371,14 @@ export class FetchEnv implements Env<FetchObservation, Float64Array>, ReplayReco
     }
   }
 
-  /** qpos of this step in thousandths; the first snapshot after a reset also carries the scene and the goal marker. */
+  /** qpos of this step in thousandths; an episode's first snapshot also carries the scene and the goal marker. */
   snapshot(): unknown {
-    const qpos = replayQpos(this.replayQposSource());
-    if (!this.sceneDue) return { qpos };
-    this.sceneDue = false;
-    return { qpos, scene: this.replayScene() };
+    return this.replay.snapshot();
   }
 
-  /** Stored trajectories: the scene once, then per step the action, reward, success and qpos (../trajectoryDelta.ts). */
+  /** Stored trajectories: the scene once, then per step the action, reward, success and qpos. */
   deltaRecorder(): MujocoDeltaRecorder {
-    return new MujocoDeltaRecorder(this);
+    return this.replay.deltaRecorder();
   }
 
   replayQposSource(): Float64Array {
