@@ -72,7 +72,12 @@ ${def.guide ? `\n${def.guide}\n` : ''}
   episodes, then the later submission; the first is scored on ${config.heldOutCases} held-out cases, and the result
   goes to \`.policyforge/report.json\`. A failure lowers a submission's mean, it does not disqualify it:
   a run with any submission always selects one. Validation runs every candidate at once; \`finish\`
-  prints its progress (candidates and episodes done) and \`status\` says what it is doing.
+  (and the submit that spends the last of the budget) prints its progress (candidates and episodes
+  done), and \`status\` and \`report\` say what it is doing.
+- The submit that would spend the last of the budget says so before it runs, since it ends the run
+  with the candidates the rule above picks; at a terminal it asks first (\`--yes\` answers for you).
+  To choose the candidates yourself, run \`${cli} finish --candidates …\` instead and leave those
+  episodes unspent.
 
 ## Commands (run them from this folder)
 | command | what it does |

@@ -60,6 +60,13 @@ describe('AGENTS.md', function () {
     assert.match(md, /`ctx\.maxEpisodeSteps` is the most steps the episode can take/);
   });
 
+  it('says the last submit warns (and asks at a terminal), how to choose candidates instead, and that the end shows its progress', () => {
+    const md = agentsMd(registry.get('CartPole-v1'), configOf('CartPole-v1'));
+    assert.match(md, /The submit that would spend the last of the budget says so before it runs[^]*at a terminal it asks first \(`--yes` answers for you\)/);
+    assert.match(md, /run `[^`]*policyforge[^`]* finish --candidates …` instead and leave those\s+episodes unspent/);
+    assert.match(md, /`finish`\s+\(and the submit that spends the last of the budget\) prints its progress \(candidates and episodes\s+done\), and `status` and `report` say what it is doing/);
+  });
+
   it('names every field of a plain trajectory file', async () => {
     const md = agentsMd(registry.get('CartPole-v1'), configOf('CartPole-v1'));
     const { step } = await recordedKeys('CartPole-v1');
