@@ -17,6 +17,7 @@ import { confirmAction } from '../shared/confirm';
 import { LAST_BUDGET_DECLINED, lastBudgetQuestion } from '../submit/lastBudgetQuestion';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
+import { submitResultMessage } from './submitMessage';
 
 /** The Run view (package.json `views`), which shows a progress bar and a stop button while a submit runs. */
 const RUN_VIEW = 'policyforge.run';
@@ -69,7 +70,7 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     await model.refresh();
     if (!opts.quiet) {
       const failed = summary.stats.count - summary.stats.okCount;
-      const msg = `Submission #${summary.submission}: ${historyScoreFormat(model.status?.history).meanStderr(summary.stats.mean, summary.stats.stderr)} over ${plural(summary.stats.count, 'episode')}${failed ? `, ${failed} failed` : ''}${summary.edit ? ` (${summary.edit.class})` : ''} · ${summary.budget.remaining} left`;
+      const msg = submitResultMessage(summary, historyScoreFormat(model.status?.history));
       void (failed ? vscode.window.showWarningMessage(msg, 'Open Feedback') : vscode.window.showInformationMessage(msg, 'Open Feedback')).then((a) => a && vscode.commands.executeCommand('policyforge.openFeedback', { submission: summary.submission }));
     }
     return { ok: true, summary, warnings };
