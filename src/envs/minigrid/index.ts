@@ -201,6 +201,7 @@ export const minigridEnvironments: readonly EnvDefinition[] = [
   ...multiRoom,
   ...babyaiIds.map((b) => ({
     ...minigrid(b.id, b.description, b.create),
+    ...(b.config ?? {}),
     starterPolicy: BABYAI_STARTER,
     declarations: BABYAI_DECLARATIONS,
     workspaceFiles: { 'policy/minigrid.ts': MINIGRID_POLICY_MODULE, 'policy/babyai.ts': BABYAI_POLICY_MODULE },

@@ -4,7 +4,7 @@
  */
 import { COLOR, COLOR_NAMES, OBJECT, type ColorName } from '../constants';
 import { RejectSamplingError } from '../minigridEnv';
-import { BabyAILevel, LevelGen, type BabyAILevelConfig, type LevelGenConfig } from './level';
+import { BabyAILevel, type BabyAILevelConfig } from './level';
 import { AfterInstr, BeforeInstr, GoToInstr, LOC_NAMES, ObjDesc, OpenInstr, PickupInstr, PutNextInstr } from './instr';
 
 // ---- goto.py ---------------------------------------------------------------------------------
@@ -142,10 +142,16 @@ export class GoToObjDoorLevel extends BabyAILevel {
 // ---- open.py ---------------------------------------------------------------------------------
 
 export class OpenLevel extends BabyAILevel {
+  constructor(
+    cfg: BabyAILevelConfig = {},
+    readonly numDists = 18,
+  ) {
+    super(cfg);
+  }
   protected genMission(): void {
     this.placeAgentIn();
     this.connectAll();
-    this.addDistractors(undefined, undefined, 18, false);
+    this.addDistractors(undefined, undefined, this.numDists, false);
     this.checkObjsReachable();
     const door = this.randElem(this.allRoomDoors());
     this.instrs = new OpenInstr(this.describe(door));
@@ -219,10 +225,16 @@ export class OpenDoorsOrderLevel extends BabyAILevel {
 // ---- pickup.py -------------------------------------------------------------------------------
 
 export class PickupLevel extends BabyAILevel {
+  constructor(
+    cfg: BabyAILevelConfig = {},
+    readonly numDists = 18,
+  ) {
+    super(cfg);
+  }
   protected genMission(): void {
     this.placeAgentIn();
     this.connectAll();
-    const objs = this.addDistractors(undefined, undefined, 18, false);
+    const objs = this.addDistractors(undefined, undefined, this.numDists, false);
     this.checkObjsReachable();
     this.instrs = new PickupInstr(this.describe(this.randElem(objs)));
   }
@@ -487,7 +499,3 @@ export class OneRoomLevel extends BabyAILevel {
     this.instrs = new PickupInstr(this.describe(obj, false));
   }
 }
-
-// ---- synth.py and the LevelGen family ----------------------------------------------------------
-
-export const levelGen = (cfg: LevelGenConfig): (() => LevelGen) => () => new LevelGen(cfg);
