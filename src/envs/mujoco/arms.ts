@@ -1,6 +1,6 @@
 /** Gymnasium's MuJoCo v5 arm tasks: Reacher (2 joints to a target) and Pusher (7 joints, a puck to a goal). */
 import { MujocoEnv, sumSquares, type Simulation, type TaskStep } from './mujocoEnv';
-import { MODELS, type ObservationStructure } from './locomotion';
+import { MODELS, type ObservationStructure } from './models';
 
 export interface ReacherOptions {
   frame_skip: number;

@@ -362,6 +362,8 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, Repl
   }
 }
 
+export const clip = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
+
 export function sumSquares(a: ArrayLike<number>, from = 0, to = a.length): number {
   let s = 0;
   for (let i = from; i < to; i++) s += (a[i] as number) * (a[i] as number);

@@ -9,7 +9,10 @@ import * as path from 'node:path';
 import { createRegistry } from '../../../src/envs';
 import { MODEL_FILES } from '../../../src/envs/mujoco/assets/models.generated';
 import { compiledModel, loadMujoco, mujoco } from '../../../src/envs/mujoco/engine';
-import { MODELS, massCenter, type AntEnv, type HopperEnv, type Walker2dEnv } from '../../../src/envs/mujoco/locomotion';
+import { MODELS } from '../../../src/envs/mujoco/models';
+import type { AntEnv } from '../../../src/envs/mujoco/ant';
+import { massCenter } from '../../../src/envs/mujoco/humanoid';
+import type { HopperEnv, Walker2dEnv } from '../../../src/envs/mujoco/planar';
 import type { MujocoEnv } from '../../../src/envs/mujoco/mujocoEnv';
 import type { ReacherEnv } from '../../../src/envs/mujoco/arms';
 
