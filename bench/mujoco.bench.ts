@@ -177,7 +177,10 @@ async function sandboxed(pool: SandboxPool, id: string, parent: string): Promise
   const request = { bundle: built.bundle, envId: id, params: {}, episodes: specs, limits: { maxTrajectorySteps: 0 } };
   await pool.runBatch({ ...request, episodes: specs.slice(0, 4) });
   const t0 = performance.now();
-  const steps = (await pool.runBatch(request)).reduce((a, r) => a + r.length, 0);
+  const records = await pool.runBatch(request);
+  const failed = records.find((r) => r.status !== 'ok');
+  if (failed) throw new Error(`${id} starter, case ${failed.caseIndex}: ${failed.status} (${failed.error?.message ?? ''})`);
+  const steps = records.reduce((a, r) => a + r.length, 0);
   const sandbox = (steps / (performance.now() - t0)) * 1000;
   const memory = process.platform === 'linux' ? childrenMb() : [];
   const { buildSync } = await import('esbuild');

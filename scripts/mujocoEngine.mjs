@@ -10,7 +10,7 @@
 //
 //   node scripts/mujocoEngine.mjs [outDir]     (the build calls writeMujocoEngine('dist/mujoco'))
 import { Buffer } from 'node:buffer';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,10 +48,21 @@ export function writeMujocoEngine(outDir, fromDir = process.cwd()) {
     "function findWasmBinary() {\n  throw new Error('PolicyForge loads this engine through instantiateWasm (dist/mujoco/mujoco.wasm)');\n}" +
     source.slice(to + INLINE_END.length);
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'mujoco.wasm'), wasm);
-  writeFileSync(path.join(outDir, 'mujoco_wasm.mjs'), loader);
-  writeFileSync(path.join(outDir, 'engine.json'), `${JSON.stringify({ package: 'mujoco-js', version: pkg.version, wasmBytes: wasm.length }, null, 2)}\n`);
+  replaceFile(path.join(outDir, 'mujoco.wasm'), wasm);
+  replaceFile(path.join(outDir, 'mujoco_wasm.mjs'), Buffer.from(loader));
+  replaceFile(path.join(outDir, 'engine.json'), Buffer.from(`${JSON.stringify({ package: 'mujoco-js', version: pkg.version, wasmBytes: wasm.length }, null, 2)}\n`));
   return { version: pkg.version, wasmBytes: wasm.length, loaderBytes: loader.length };
+}
+
+/**
+ * Running workers may be loading these files while a (watch) build runs: an unchanged file is left
+ * alone, a changed one replaced whole by a rename, so no reader sees a partly written binary.
+ */
+function replaceFile(file, content) {
+  if (existsSync(file) && readFileSync(file).equals(content)) return;
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, content);
+  renameSync(tmp, file);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
