@@ -5,7 +5,11 @@
  * - through the sandbox, as an arena run plays them: the workspace's starter policy (it rushes the
  *   flag, as the built-in aggressive team does) in a policy realm of one worker, against the
  *   built-in aggressive team on the worker's trusted side, next to aggressive against aggressive in
- *   process in the same run. Trajectories are off in both (a run records them for training games).
+ *   process in the same run;
+ * - a champion through the sandbox: the starter against its own bundle playing the other side as
+ *   a champion (in a policy realm of its own, as a promoted submission plays), next to the starter
+ *   against the built-in aggressive team in the same run.
+ * Trajectories are off in all (a run records them for training games).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -32,13 +36,17 @@ function gamesLoop(blue: string, red: string): (n: number) => number {
 /** Roster index of the built-in aggressive team (src/envs/arena/roster.ts). */
 const AGGRESSIVE = 2;
 
-async function sandboxGamesPerSecond(pool: SandboxPool, bundle: PolicyBundle, games: number): Promise<number> {
+/** Roster index meaning "a champion's bundle plays the other side". */
+const CHAMPION = -1;
+
+async function sandboxGamesPerSecond(pool: SandboxPool, bundle: PolicyBundle, games: number, champion?: PolicyBundle): Promise<number> {
   let seed = 1000;
   const batch = (n: number, side: string) =>
     pool.runBatch({
       bundle,
+      ...(champion ? { opponent: champion } : {}),
       envId: 'CaptureTheFlag-v0',
-      params: { side, opponent: AGGRESSIVE },
+      params: { side, opponent: champion ? CHAMPION : AGGRESSIVE },
       episodes: Array.from({ length: n }, (_, i) => ({ caseIndex: i, envSeed: seed++, policySeed: seed++ })),
       limits: { maxTrajectorySteps: 0 },
     });
@@ -68,6 +76,11 @@ export const arenaBench: BenchModule = {
       const sandboxed = await sandboxGamesPerSecond(pool, built.bundle, 40);
       const inProcess = opsPerSecond(gamesLoop('aggressive', 'aggressive'), 1, 1500);
       table.throughput('CaptureTheFlag-v0 2v2 in the sandbox (starter vs aggressive)', sandboxed, 'games/s', 'aggressive vs aggressive in process (same run)', inProcess);
+      // The champion is the same code under another bundle id, so it is loaded as a bundle of its own.
+      const champion: PolicyBundle = { ...built.bundle, id: `${built.bundle.id}-champion` };
+      const vsChampion = await sandboxGamesPerSecond(pool, built.bundle, 40, champion);
+      const vsBuiltIn = await sandboxGamesPerSecond(pool, built.bundle, 40);
+      table.throughput('CaptureTheFlag-v0 2v2 in the sandbox (starter vs a champion)', vsChampion, 'games/s', 'starter vs aggressive (same run)', vsBuiltIn);
     } finally {
       await pool.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -17,7 +17,6 @@
  * not made here before or slow to make last time) is announced, so the host's deadline while
  * it runs is the setup's own.
  */
-import { getHeapStatistics } from 'node:v8';
 import { EMPTY_INFO, type EpisodeLimits as EnvEpisodeLimits, type Info } from '../../envs/core/env';
 import type { EnvRegistry, MadeEnv } from '../../envs/core/registry';
 import type { SpaceDescription } from '../../protocol/spaces';
@@ -34,7 +33,8 @@ import { tracer } from './trace';
 import { TrajectoryRecorder } from './trajectory';
 import { trackSkills, type SkillTracker } from '../../skills';
 import { arenaContext } from '../arena/context';
-import { attachChampion } from '../arena/champion';
+import { attachChampion, type ChampionPlay } from '../arena/champion';
+import { reusableRealm } from './realmReuse';
 import { coveredBundle } from './loadedBundle';
 import { probesHit } from '../coverage/instrument';
 
@@ -52,17 +52,8 @@ interface PolicyInstance {
 /** Most steps the loop runs between clock reads while steps are fast. */
 const MAX_CHECK_INTERVAL = 256;
 
-/**
- * Episodes a hardened realm serves before it is replaced. A realm keeps what a policy leaves
- * behind that no later episode can observe: promise callbacks it queued (they never run) and
- * compiled code. Replacing it costs a few ms (context, freezing, code going cold again), so it
- * is kept long, and dropped early when the heap fills up (checked every few episodes).
- */
-const MAX_EPISODES_PER_REALM = 4096;
-const HEAP_CHECK_EVERY = 32;
 /** Exception messages after which a realm is not reused (see policyError.ts for the wording). */
 const UNUSUAL_THROW = /non-Error value|Maximum call stack size exceeded/;
-const MAX_HEAP_FRACTION = 0.5;
 
 /** A setup that took longer than this is announced the next time (see the header). */
 const SLOW_SETUP_MS = 2;
@@ -73,7 +64,7 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, loaded: Load
   let realm = bundle.realm;
   bundle.realm = undefined;
   const known = setups.get(setupKey(msg));
-  const newRealm = !realm || !reusable(realm) || !beginEpisode(realm, msg);
+  const newRealm = !realm || !reusableRealm(realm) || !beginEpisode(realm, msg);
   const announce = newRealm || known === undefined || known.setupMs > SLOW_SETUP_MS;
   // A setup message can also go out unasked (the report interval): then the host's deadline is
   // the setup's, and the end of the setup must be announced as well, or a stuck act() would run
@@ -83,7 +74,18 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, loaded: Load
     realm = createPolicyRealm(bundle, true, tracer.log);
     beginEpisode(realm, msg);
   }
-  const record = new EpisodeRun(msg, bundle, beat, realm, t0, told).run(registry);
+  const run = new EpisodeRun(msg, bundle, beat, realm, t0, told);
+  let record = run.run(registry);
+  if (run.champion?.threwHardened) {
+    // The champion opponent threw in its hardened realm (src/sandbox/arena/champion.ts): the
+    // game again with the champion in a fresh unhardened realm, as for a submission below.
+    beat('setup', 0, 0, true);
+    if (!reusableRealm(realm) || !beginEpisode(realm, msg)) {
+      realm = createPolicyRealm(bundle, true, tracer.log);
+      beginEpisode(realm, msg);
+    }
+    record = new EpisodeRun(msg, bundle, beat, realm, t0, true, false).run(registry);
+  }
   // The realm serves the next episode unless this one ended in a way that makes it suspect:
   // a deadline, a fault, or a throw that was not an ordinary Error (a non-Error value, or a stack
   // overflow, which may cut a prelude function short).
@@ -102,13 +104,6 @@ export function runEpisode(msg: EpisodeTask, registry: EnvRegistry, loaded: Load
   return new EpisodeRun(msg, bundle, beat, fresh, t0, true).run(registry);
 }
 
-function reusable(realm: PolicyRealm): boolean {
-  if (realm.episodes >= MAX_EPISODES_PER_REALM) return false;
-  if (realm.episodes % HEAP_CHECK_EVERY !== 0) return true;
-  const heap = getHeapStatistics();
-  return heap.used_heap_size < heap.heap_size_limit * MAX_HEAP_FRACTION;
-}
-
 function beginEpisode(realm: PolicyRealm, msg: EpisodeTask): boolean {
   return beginRealmEpisode(realm, msg.spec.policySeed, msg.limits.maxLogBytes, msg.traced === true);
 }
@@ -124,6 +119,8 @@ class EpisodeRun {
   private truncated = false;
   /** When the policy's part of the episode began (after setup): the episode deadline's start. */
   private policyStart = 0;
+  /** The champion playing the other side of an arena game, if one does. */
+  champion: ChampionPlay | null = null;
 
   constructor(
     private readonly msg: EpisodeTask,
@@ -133,6 +130,8 @@ class EpisodeRun {
     private readonly t0: number,
     /** The host was told the setup started: tell it when it ends too. */
     private readonly announced: boolean,
+    /** A champion opponent plays from its hardened realm (false: a fresh unhardened one). */
+    private readonly championHardened = true,
   ) {
     this.limits = msg.limits;
     this.recorder = new TrajectoryRecorder(msg.limits.maxTrajectorySteps, msg.limits.recordSnapshots);
@@ -148,7 +147,7 @@ class EpisodeRun {
       return this.fault(`environment ${msg.envId} could not be created`, e);
     }
     const { env } = made;
-    if (msg.opponent) attachChampion(env.inner, msg.opponent, msg.envId, made.params, msg.limits);
+    if (msg.opponent) this.champion = attachChampion(env.inner, msg.opponent, msg.envId, made.params, msg.limits, this.championHardened);
     const setup = environmentSetup(msg, made);
     const perRealm = realmSetup(realm, setup);
     let first;
