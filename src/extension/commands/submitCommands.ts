@@ -1,6 +1,7 @@
 /** Submit…, Resubmit Same Cases, Cancel Submission, Finish Run. */
 import * as vscode from 'vscode';
 import type { RunReport } from '../../protocol/feedback';
+import type { RunModel } from '../run/runModel';
 import type { RunSession } from '../run/runSession';
 import { confirmAction } from '../shared/confirm';
 import type { ExtensionSettings } from '../settings';
@@ -61,7 +62,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     }
     // `{ ..., confirm: false }` (API callers): the caller already agreed to end the run with it.
     const confirmLastBudget = !(arg !== null && typeof arg === 'object' && (arg as { confirm?: unknown }).confirm === false);
-    return submitWithProgress(model, request, { confirmLastBudget });
+    return followRunEnd(model, await submitWithProgress(model, request, { confirmLastBudget }));
   };
 
   /** Spends budget, so it asks first (a tree row or the palette alike); `{ submission, confirm: false }` skips the question. */
@@ -75,7 +76,31 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
     if (!q.ok) throw new Error(q.message);
     const skip = arg !== null && typeof arg === 'object' && (arg as { confirm?: unknown }).confirm === false;
     if (!skip && !(await confirmAction(q.message, q.detail, q.action))) return undefined;
-    return submitWithProgress(model, q.request, { confirmLastBudget: !skip });
+    return followRunEnd(model, await submitWithProgress(model, q.request, { confirmLastBudget: !skip }));
+  };
+
+  /** The end of a run: its report in a notification, with Open Report. */
+  const announceReport = async (model: RunModel, report: RunReport): Promise<void> => {
+    model.applyCompleted(report);
+    await model.refresh();
+    const held = report.heldOut ? `held-out mean ${historyScoreFormat(model.status?.history).meanStderr(report.heldOut.mean, report.heldOut.stderr)}` : 'no held-out score';
+    const msg = report.selected === null ? `PolicyForge: run finished; no submission qualified (${report.reason ?? 'no reason given'}).` : `PolicyForge: run finished; submission #${report.selected} selected, ${held}.`;
+    void vscode.window.showInformationMessage(msg, 'Open Report').then((x) => x && vscode.window.showTextDocument(vscode.Uri.file(model.paths.report)));
+  };
+
+  /**
+   * A submit that spent the last of the budget has started the end of the run: its validation and
+   * assessment show in a notification as Finish Run's do, then the report. The command itself
+   * returns with the submit's outcome.
+   */
+  const followRunEnd = (model: RunModel, outcome: SubmitOutcome): SubmitOutcome => {
+    if (outcome.ok && outcome.summary.budget.remaining === 0 && !outcome.summary.practice) {
+      void finishWithProgress(model, 'awaitReport').then(
+        (report) => announceReport(model, report),
+        (e: unknown) => log.error(`waiting for the end of the run: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    }
+    return outcome;
   };
 
   const cancel = async (): Promise<boolean> => {
@@ -99,11 +124,7 @@ export function registerSubmitCommands(session: RunSession, settings: ExtensionS
       if (!agreed) return undefined;
     }
     const report = await finishWithProgress(model, { candidates: a.candidates });
-    model.applyCompleted(report);
-    await model.refresh();
-    const held = report.heldOut ? `held-out mean ${historyScoreFormat(model.status?.history).meanStderr(report.heldOut.mean, report.heldOut.stderr)}` : 'no held-out score';
-    const msg = report.selected === null ? `PolicyForge: run finished; no submission qualified (${report.reason ?? 'no reason given'}).` : `PolicyForge: run finished; submission #${report.selected} selected, ${held}.`;
-    void vscode.window.showInformationMessage(msg, 'Open Report').then((x) => x && vscode.window.showTextDocument(vscode.Uri.file(model.paths.report)));
+    await announceReport(model, report);
     return report;
   };
 
