@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import * as vm from 'node:vm';
 import type { MainModule, MjModel } from 'mujoco-js';
-import { splitEngine } from './engineFiles';
+import { splitEngine, type SplitEngine } from './engineFiles';
 import { BINARY_FILES } from './assets/binaries.generated';
 import { MODEL_FILES } from './assets/models.generated';
 
@@ -25,7 +25,7 @@ let loadError: string | undefined;
 /** Instantiates the engine once; later calls return the same promise. */
 export function loadMujoco(): Promise<MainModule> {
   loading ??= (async () => {
-    const m = await withCodeGeneration(() => instantiate({ print: () => undefined, printErr: () => undefined }));
+    const m = await instantiateEngine();
     m.FS.mkdir('/policyforge');
     engine = m;
     return m;
@@ -133,13 +133,16 @@ function mkdirs(mj: MainModule, dir: string): void {
 type Factory = (arg?: object) => Promise<MainModule>;
 
 /**
- * The engine from the build's split files when there are (the binary compiled from its own file,
- * so the package's inlined copy is never loaded; engineFiles.ts), else from the package. A plain
- * require keeps the package outside the bundles: Node loads either ES module through require(esm)
- * at run time.
+ * A new engine instance (loadMujoco keeps the process's one): from the build's split files when
+ * there are (the binary compiled from its own file, so the package's inlined copy is never
+ * loaded; engineFiles.ts), else from the package. A plain require keeps the package outside the
+ * bundles: Node loads either ES module through require(esm) at run time.
  */
-async function instantiate(options: object): Promise<MainModule> {
-  const split = splitEngine();
+export function instantiateEngine(split: SplitEngine | undefined = splitEngine()): Promise<MainModule> {
+  return withCodeGeneration(() => instantiate(split, { print: () => undefined, printErr: () => undefined }));
+}
+
+async function instantiate(split: SplitEngine | undefined, options: object): Promise<MainModule> {
   if (!split) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     return (require('mujoco-js') as { default: Factory }).default(options);
@@ -155,7 +158,9 @@ async function instantiate(options: object): Promise<MainModule> {
       ...options,
       // Emscripten's hook: instantiate with the loader's imports, hand back instance and module.
       instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void): object {
-        WebAssembly.instantiate(binary, imports).then((instance) => receive(instance, binary), failed);
+        WebAssembly.instantiate(binary, imports)
+          .then((instance) => receive(instance, binary))
+          .catch(failed);
         return {};
       },
     }),
