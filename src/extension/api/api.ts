@@ -3,8 +3,10 @@
  * register environment plugins (module paths the runner loads) and follow run events.
  * Plugins take effect for runs created afterwards: a run freezes its plugin list in run.json.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { workspacePaths } from '../../runner';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
 import type { ProgressNotification, RunStatus } from '../../protocol/run';
 import type { RunSession } from '../run/runSession';
@@ -24,6 +26,12 @@ export interface PolicyForgeApi {
   status(): RunStatus | undefined;
   /** Workspace root of the open run. */
   workspaceRoot(): string | undefined;
+  /**
+   * Opens the run in `root` (a folder holding `.policyforge/run.json`) in this window in place of
+   * the one open now: the Run view, status bar, editor marks and commands follow it. Resolves with
+   * its status once its runner answers (undefined if the runner could not start).
+   */
+  openRun(root: string): Promise<RunStatus | undefined>;
 }
 
 export class PluginRegistry {
@@ -76,6 +84,10 @@ export function createApi(session: RunSession, plugins: PluginRegistry): { api: 
     onDidChangeStatus: status.event,
     status: () => session.model?.status,
     workspaceRoot: () => session.model?.root,
+    openRun: async (root) => {
+      if (!fs.existsSync(workspacePaths(root).runJson)) throw new Error(`${root} holds no PolicyForge run (.policyforge/run.json)`);
+      return (await session.open(root)).status;
+    },
   };
   return { api, disposable: vscode.Disposable.from(submit, progress, complete, status, sub, new vscode.Disposable(() => forwarded?.dispose())) };
 }
