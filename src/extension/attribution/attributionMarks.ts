@@ -39,12 +39,16 @@ export function attributionMarks(summary: Pick<SubmissionSummary, 'submission' |
 
 function hoverText(e: AttributionEntry, a: Attribution, rank: number, submission: number): string {
   const also = e.alsoAt?.length ? `\n\nRan in the same episodes: ${e.alsoAt.join(', ')}.` : '';
+  // An episode is successful above the low cut as well as at the median: when the two meet (many
+  // episodes on one score), "≥ median" would wrongly take in episodes the low group holds.
+  const successful = a.highScore > a.lowScore ? `≥ ${round(a.highScore)}` : `> ${round(a.lowScore)}`;
   return [
-    `**PolicyForge attribution** (submission ${submission}, #${rank} of ${a.entries.length})`,
+    // The rank is the feedback's (places that ran more in successes are ranked there too, unmarked here).
+    `**PolicyForge attribution** (submission ${submission}: #${rank} of the ${a.entries.length} places its feedback ranks)`,
     '',
     `**${attributionPlace(e)}** ${attributionFigures(e, a)}.${also}`,
     '',
-    `Failed/low: failed, or score ≤ ${round(a.lowScore)}; successful: ok and score ≥ ${round(a.highScore)}. Lines as of submission ${submission}.`,
+    `Failed/low: failed, or score ≤ ${round(a.lowScore)}; successful: ok and score ${successful}. Lines as of submission ${submission}.`,
   ].join('\n');
 }
 

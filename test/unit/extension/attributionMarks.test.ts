@@ -24,12 +24,19 @@ describe('extension: attribution marks in the editor', () => {
     assert.equal(marks.get('policy/policy.ts')!.length, 1, 'the branch that ran more in successes is not marked');
     assert.deepEqual([bad!.line, bad!.endLine, bad!.strong], [42, 44, true]);
     assert.ok(Math.abs(bad!.difference - 0.8) < 1e-9);
-    assert.match(bad!.hover, /submission 3, #1 of 3/);
+    assert.match(bad!.hover, /submission 3: #1 of the 3 places its feedback ranks/);
+    assert.match(bad!.hover, /Failed\/low: failed, or score ≤ 0; successful: ok and score ≥ 0\.750\./);
     assert.match(bad!.hover, /\*\*else branch in Policy\.act\*\* ran in 90% of failed\/low episodes \(9\/10\) and 10% of successful ones \(1\/10\)\./);
     assert.match(bad!.hover, /Ran in the same episodes: policy\/util\.ts:3\./);
     const [weak] = marks.get('policy/util.ts')!;
     assert.equal(weak!.strong, false);
     assert.match(weak!.hover, /\*\*scan\(\)\*\* ran in 60%/);
+  });
+
+  it('says successful means above the low cut when the median is the low cut', () => {
+    // Most episodes scored 0: the first quartile and the median are both 0, and a 0 is low, never successful.
+    const [mark] = attributionMarks({ submission: 1, attribution: { ...ATTRIBUTION, lowScore: 0, highScore: 0 } }).get('policy/policy.ts')!;
+    assert.match(mark!.hover, /Failed\/low: failed, or score ≤ 0; successful: ok and score > 0\./);
   });
 
   it('marks nothing without a submission or an attribution', () => {
