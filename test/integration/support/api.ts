@@ -37,19 +37,19 @@ export async function waitForStatus(api: PolicyForgeApi, what: string, pred: (s:
   }, timeoutMs);
 }
 
-/** Replaces policy/policy.ts through the editor (as a user would) and saves it. */
-export async function writePolicy(source: string): Promise<vscode.TextEditor> {
-  const doc = await vscode.workspace.openTextDocument(policyFile());
+/** Replaces policy/policy.ts (or `file`, e.g. a scratch run's policy) through the editor, as a user would, and saves it. */
+export async function writePolicy(source: string, file = policyFile()): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument(file);
   const editor = await vscode.window.showTextDocument(doc);
   // A WorkspaceEdit on the document, not TextEditor#edit: the latter fails (returns false) on an
   // editor instance that a just-finished layout change replaced.
   const edit = new vscode.WorkspaceEdit();
   edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), source);
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('could not edit policy/policy.ts');
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`could not edit ${file}`);
   // When the editor was just replaced, VS Code may count the file as not open and save the edit
   // itself (files.refactoring.autoSave); save() then has nothing left to save and says false.
   // What counts is the file on disk.
   const saved = doc.isClosed ? false : await doc.save();
-  await waitFor(`policy/policy.ts on disk (save() said ${String(saved)})`, () => (fs.readFileSync(policyFile(), 'utf8') === source ? true : undefined), 10_000);
+  await waitFor(`${file} on disk (save() said ${String(saved)})`, () => (fs.readFileSync(file, 'utf8') === source ? true : undefined), 10_000);
   return editor;
 }
