@@ -4,6 +4,7 @@
  */
 import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
 import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
+import { CAR_DELTA_FORMAT, expandCarSteps } from './carTrajectory';
 import { expandLanderSteps, LANDER_DELTA_FORMAT } from './landerTrajectory';
 import { expandMujocoSteps, MUJOCO_DELTA_FORMAT } from './mujocoTrajectory';
 import { expandHighwaySteps, HIGHWAY_DELTA_FORMAT } from './highwayTrajectory';
@@ -99,6 +100,7 @@ const EXPANDERS: Record<string, ((initial: unknown, steps: readonly unknown[]) =
   [MINIGRID_DELTA_FORMAT]: expandMiniGridSteps,
   [WALKER_DELTA_FORMAT]: expandWalkerSteps,
   [LANDER_DELTA_FORMAT]: expandLanderSteps,
+  [CAR_DELTA_FORMAT]: expandCarSteps,
   [MUJOCO_DELTA_FORMAT]: expandMujocoSteps,
   [HIGHWAY_DELTA_FORMAT]: expandHighwaySteps,
 };

@@ -1,11 +1,12 @@
 /**
- * The replay panel reads BipedalWalker and LunarLander trajectories as the runner stores them
- * (the ground or moon once, then each step's body poses): for the same episode, the stored form and the plain form draw
- * the same scene and read out the same observation at every step looked at.
+ * The replay panel reads BipedalWalker, LunarLander and CarRacing trajectories as the runner stores them
+ * (the ground, moon or track once, then each step's body poses): for the same episode, the stored form and the plain form draw
+ * the same scene and read out the same observation at every step looked at (CarRacing keeps no frames in either form).
  */
 import assert from 'node:assert/strict';
 import { parseTrajectory } from '../../src/extension/panels/runFiles';
 import type { HostToWebview } from '../../src/protocol/webview';
+import { CAR_DELTA_FORMAT } from '../../src/protocol/carTrajectory';
 import { LANDER_DELTA_FORMAT } from '../../src/protocol/landerTrajectory';
 import { WALKER_DELTA_FORMAT } from '../../src/protocol/walkerTrajectory';
 import { record } from '../unit/box2d/deltaFixture';
@@ -16,6 +17,7 @@ import { cspViolations, panelSuite } from './suite';
 const CASES = [
   { envId: 'BipedalWalkerHardcore-v3', family: 'box2d/bipedalwalker', format: WALKER_DELTA_FORMAT, describes: /walker hull at x=[\d.]+ m/ },
   { envId: 'LunarLander-v3', family: 'box2d/lunarlander', format: LANDER_DELTA_FORMAT, describes: /lander near x=-?[\d.]+, y=-?[\d.]+/ },
+  { envId: 'CarRacing-v3', family: 'box2d/carracing', format: CAR_DELTA_FORMAT, describes: /car on tile count \d+ of \d+ visited/, frameless: true },
 ];
 const load = (envId: string, family: string, trajectory: unknown): HostToWebview => ({
   type: 'replay.load', envId, family, caseIndex: 0,
@@ -28,7 +30,8 @@ describe('replay of Box2D trajectories stored as poses, in Chromium', function (
 
   for (const c of CASES) {
     it(`${c.envId}: draws and reads out every looked-at step as the plain trajectory does`, async () => {
-      const { plain, compact } = record(c.envId, 3, 120);
+      const { plain: recorded, compact } = record(c.envId, 3, 120);
+      const plain = c.frameless ? { ...recorded, steps: recorded.steps.map(({ observation: _frame, ...s }) => s) } : recorded;
       const stored = parseTrajectory(trajectoryFileText(compact, plain.steps.length));
       assert.ok(typeof stored !== 'string', String(stored));
       assert.equal(compact.format, c.format);

@@ -5,6 +5,8 @@
  */
 import { Box, Discrete, type Space } from '../core/spaces';
 import { EMPTY_INFO, type Env, type Info, type ResetOptions, type ResetResult, type StepResult } from '../core/env';
+import { carSnapshot, type CarPose, type CarTrackPolygon } from '../../protocol/carTrajectory';
+import { CarDeltaRecorder } from './carDelta';
 import { renderCarFrame, type CarFrameState } from './carRender';
 import { createTrack, PLAYFIELD, type Track } from './carTrack';
 import { RngDraws, type Draws } from './draws';
@@ -62,7 +64,7 @@ type CarAction = number | ArrayLike<number>;
 
 export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   readonly observationSpace = new Box<Uint8Array>(0, 255, [96, 96, 3], 'uint8');
-  /** A frame is ~100 KB of JSON: trajectories keep the snapshot (the car and the track near it) and the replay redraws it. */
+  /** A frame is ~100 KB of JSON: trajectories keep the car and the track (`deltaRecorder`) and the replay redraws the scene. */
   readonly recordsObservations = false;
   readonly actionSpace: Space<CarAction>;
   /** Replaceable so a golden replay can feed recorded draws. */
@@ -72,6 +74,8 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   private hull: PhysBody | null = null;
   private wheels: Wheel[] = [];
   private track: Track | null = null;
+  /** The track as snapshots and trajectories describe it (full-precision corners, tile, kerb colour). */
+  private snapshotTrack: CarTrackPolygon[] = [];
   /** Current colour of every track polygon: a tile goes back to the plain road colour once touched. */
   private polygonColors: [number, number, number][] = [];
   private tilePolygon: number[] = [];
@@ -107,6 +111,7 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
     let track: Track | null = null;
     while (!track) track = createTrack(this.draws, this.colors.road, this.opts.trackTurnRate);
     this.track = track;
+    this.snapshotTrack = track.polygons.map((p) => ({ points: p.points.flatMap(([x, y]) => [x, y]), tile: p.tile, kerb: p.tile < 0 ? (p.color[1] === 0 ? 'red' : 'white') : null }));
     const world = this.engine.createWorld(0, 0);
     this.world = world;
     world.onContact(
@@ -346,24 +351,34 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   }
 
   /**
-   * Per step: the car state and the track polygons within 60 units (about the frame's view),
-   * with each tile's visited flag. No pixels: the replay draws the scene from this.
+   * Per step: the car state and the track polygons near it (`carSnapshot`), with each tile's
+   * visited flag. No pixels: the replay draws the scene from this.
    */
   snapshot(): unknown {
+    const pose = this.pose();
+    if (!pose) return null;
+    return carSnapshot(this.snapshotTrack, this.visited.length, pose, (tile) => this.visited[tile] === true, this.tileVisitedCount);
+  }
+
+  /** The car after the last step or reset, as trajectories store it; null before reset. */
+  pose(): CarPose | null {
     if (!this.hull || !this.track) return null;
-    const st = this.frameState();
-    const hx = st.hull.x;
-    const hy = st.hull.y;
-    const near = this.track.polygons.filter((p) => p.points.some(([x, y]) => Math.abs(x - hx) < 60 && Math.abs(y - hy) < 60));
-    return {
-      kind: 'carracing',
-      t: st.t,
-      hull: st.hull,
-      wheels: st.wheels,
-      tilesVisited: this.tileVisitedCount,
-      tileCount: this.visited.length,
-      polygons: near.map((p) => ({ points: p.points.flatMap(([x, y]) => [Math.round(x * 100) / 100, Math.round(y * 100) / 100]), kerb: p.tile < 0 ? p.color[1] === 0 ? 'red' : 'white' : null, visited: p.tile >= 0 && this.visited[p.tile] === true })),
-    };
+    const { t, hull, wheels } = this.frameState();
+    return { t, hull, wheels };
+  }
+
+  /** The whole track and its tile count; null before reset. */
+  trackPolygons(): { track: readonly CarTrackPolygon[]; tileCount: number } | null {
+    return this.track ? { track: this.snapshotTrack, tileCount: this.visited.length } : null;
+  }
+
+  /** Per tile, whether a wheel has touched it in this episode. */
+  visitedTiles(): readonly boolean[] {
+    return this.visited;
+  }
+
+  deltaRecorder(): CarDeltaRecorder {
+    return new CarDeltaRecorder(this);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * CarRacing's feedback never stores its frames: a recorded step keeps the action, the reward,
- * the flags and the snapshot the replay draws (the car and the track near it), not the
- * 96×96×3 observation, so a 1000-step episode stays small. Other environments keep theirs.
+ * the flags and what the replay draws from (the car; with snapshots on, the track once in the
+ * header), not the 96×96×3 observation, so a 1000-step episode stays small. Other environments
+ * keep theirs.
  */
 import { strict as assert } from 'node:assert';
 import { createRegistry } from '../../../src/envs';

@@ -2,9 +2,11 @@
 import * as assert from 'node:assert/strict';
 import { agentsMd } from '../../../src/agents/agentsMd';
 import { createRegistry } from '../../../src/envs';
+import { makeRunConfig } from '../../../src/runner/config';
 import { starterFiles } from '../../../src/envs/core/starterFiles';
 import { buildBundle } from '../../../src/sandbox';
 import { removeWorkspaces, workspace } from '../sandbox/helpers';
+import { record } from './deltaFixture';
 
 const registry = createRegistry();
 const CASES: [string, Record<string, unknown>][] = [
@@ -31,12 +33,20 @@ describe('Box2D starters and guides', function () {
     });
   }
 
-  it('AGENTS.md carries each family section', () => {
-    for (const [id, heading] of [['LunarLander-v3', 'LunarLander-v3'], ['BipedalWalker-v3', 'BipedalWalker-v3'], ['CarRacing-v3', 'CarRacing-v3']] as const) {
-      const def = registry.get(id);
-      assert.ok(def.guide?.includes(`## Observation and action (${heading}`), id);
-      assert.match(def.guide ?? '', /observation/);
+  it('AGENTS.md explains each id and names every field of its stored trajectory lines', function () {
+    this.timeout(60_000);
+    for (const id of ['LunarLander-v3', 'LunarLanderContinuous-v3', 'BipedalWalker-v3', 'BipedalWalkerHardcore-v3', 'CarRacing-v3']) {
+      const made = makeRunConfig({ envId: id, params: {} } as Parameters<typeof makeRunConfig>[0]);
+      if (!made.ok) throw new Error(made.error);
+      const md = agentsMd(registry.get(id), made.config);
+      assert.match(md, new RegExp(`## Observation and action \\([^)]*${id.replace(/-/g, '\\-')}`), id);
+      const { compact } = record(id, 2, 40);
+      assert.ok(md.includes(`## Trajectory files (\`"format": "${compact.format}"\`)`), `${id}: the section names the format the recorder writes`);
+      assert.match(md, /described under "Trajectory files" above/, `${id}: the generic file text defers to the section`);
+      assert.doesNotMatch(md, /one line per step: `observation` \(as `act` saw it/, id);
+      const keys = new Set(Object.keys(compact.initialSnapshot as object));
+      for (const line of compact.stepsJsonl.split('\n')) for (const k of Object.keys(JSON.parse(line) as object)) keys.add(k);
+      assert.deepEqual([...keys].filter((k) => !md.includes(`\`${k}\``)), [], id);
     }
-    assert.equal(typeof agentsMd, 'function');
   });
 });
