@@ -14,6 +14,8 @@ const FLAG_X = 0.2;
 const CRASH_REWARD = -100;
 /** MuJoCo: forward distance (in the model's x units) an episode must cover to count as travelling. */
 export const TRAVEL_DISTANCE = 5;
+/** Reacher: the fingertip within this distance (m) of the target at the end; the two spheres touch at about 0.019. */
+export const REACH_DISTANCE = 0.02;
 
 const success = (id: string, label: string): SkillDeclaration => ({ id, label, kind: 'success' });
 
@@ -36,6 +38,11 @@ class ResultTracker implements SkillTracker {
     const info = r.info;
     if (info['crashed'] === true) this.flags.add('collided');
     if (info['is_success'] === true) this.flags.add('parked');
+    // Fetch reports success as 1 or 0 at every step; the last step's verdict is the episode's.
+    if (typeof info['is_success'] === 'number') {
+      if (info['is_success'] === 1) this.flags.add('at_goal');
+      else this.flags.delete('at_goal');
+    }
     const x = info['x_position'];
     if (typeof x === 'number') {
       this.firstX ??= x;
@@ -106,11 +113,26 @@ export const drivingSkills: SkillFamily = {
   },
 };
 
+/**
+ * Locomotion and balance: stayed healthy and forward distance. The arms have goals instead:
+ * Reacher's fingertip on the target at the end, Fetch's goal within its distance threshold at
+ * the end (Gymnasium-Robotics' `is_success`).
+ */
 export const mujocoSkills: SkillFamily = {
   family: 'mujoco',
-  skills: () => [success('stayed_healthy', 'stayed healthy (did not fall)'), success('travelled', `moved forward ${TRAVEL_DISTANCE} units`)],
-  track: () =>
-    new ResultTracker((t) => {
+  skills: (envId) => {
+    if (envId.startsWith('Fetch')) return [success('reached_goal', 'had the goal within the distance threshold at the end')];
+    if (envId.startsWith('Reacher')) return [success('reached_target', `ended with the fingertip within ${REACH_DISTANCE * 100} cm of the target`)];
+    return [success('stayed_healthy', 'stayed healthy (did not fall)'), success('travelled', `moved forward ${TRAVEL_DISTANCE} units`)];
+  },
+  track: (envId) =>
+    new ResultTracker((t): EpisodeSkills => {
+      if (envId.startsWith('Fetch')) return { reached_goal: bit(t.has('at_goal')) };
+      if (envId.startsWith('Reacher')) {
+        // The observation's last two entries are fingertip − target in the plane.
+        const o = t.lastStep?.observation as ArrayLike<number> | undefined;
+        return { reached_target: o === undefined ? null : bit(Math.hypot(o[8]!, o[9]!) <= REACH_DISTANCE) };
+      }
       const d = t.distance;
       return { stayed_healthy: bit(!(t.lastStep?.terminated ?? false)), travelled: d === null ? null : bit(d >= TRAVEL_DISTANCE) };
     }),

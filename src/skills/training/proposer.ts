@@ -52,7 +52,7 @@ export function proposeConfig(def: EnvDefinition, runParams: ParamValues, rates:
   if (!def.training || Object.keys(def.training).length === 0) throw new ProposalError(`${def.id} declares no training configuration parameters, so there is nothing to propose`);
   if (!rates || rates.filter((r) => r.kind !== 'steps').length === 0) throw new ProposalError(`the submission has no skill rates for ${def.id}; the proposer works from them`);
   const rule = ruleFor(def);
-  const skill = focusSkill(rates, rule.order);
+  const skill = focusSkill(rule.exclusive ? rates.filter((r) => rule.order.includes(r.id)) : rates, rule.order);
   const base = { env: def.id };
   if (!skill) {
     const reason = `Every skill is at ${pct(STRONG)} or better, so practise on the unmodified environment (the run's own parameters) to find the cases that still fail.`;

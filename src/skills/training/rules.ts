@@ -6,6 +6,11 @@
 import type { EnvDefinition } from '../../envs/core/definition';
 import type { ParamValue, ParamValues } from '../../envs/core/params';
 import type { SkillRate } from '../../protocol/skills';
+import { babyaiRule } from './babyaiRules';
+import { toward, towardInt } from './knobs';
+import { box2dRule, mujocoRule } from './physicalRules';
+
+export { toward } from './knobs';
 
 export interface Chosen {
   params: Record<string, ParamValue>;
@@ -15,15 +20,11 @@ export interface Chosen {
 
 export interface FamilyRule {
   order: readonly string[];
+  /** Only the skills in `order` are the task's: the others are measured but never practised (BabyAI's keys lying about as distractors, say). */
+  exclusive?: boolean;
   propose(skill: SkillRate, run: ParamValues): Chosen | null;
 }
 
-/** From `easy` (r = 0) to `hard` (r = 1), rounded to 3 decimals. */
-export function toward(easy: number, hard: number, r: number): number {
-  const t = Math.min(1, Math.max(0, r));
-  return Math.round((easy + (hard - easy) * t) * 1000) / 1000;
-}
-const towardInt = (easy: number, hard: number, r: number): number => Math.round(toward(easy, hard, r));
 const num = (run: ParamValues, name: string): number => run[name] as number;
 
 function minigridRule(def: EnvDefinition): FamilyRule {
@@ -109,7 +110,10 @@ const DRIVING: FamilyRule = {
 const NONE: FamilyRule = { order: [], propose: () => null };
 
 export function ruleFor(def: EnvDefinition): FamilyRule {
+  if (def.id.startsWith('BabyAI-')) return babyaiRule(def);
   if (def.family === 'minigrid') return minigridRule(def);
+  if (def.family.startsWith('box2d/')) return box2dRule(def);
+  if (def.family === 'mujoco') return mujocoRule(def);
   if (def.family in CLASSIC) return CLASSIC[def.family]!;
   if (def.family.startsWith('highway')) return DRIVING;
   return NONE;
