@@ -4,14 +4,16 @@ import type { RunnerClient } from '../../runner/client';
 import type { ProgressNotification } from '../../protocol/run';
 import { progressLabel, progressText } from '../../stats/progressText';
 
-export function attachProgress(client: RunnerClient, enabled: boolean): () => void {
+/** `only`: the phases to show (a submit shows its own episodes; the end of the run it may start follows its feedback). */
+export function attachProgress(client: RunnerClient, enabled: boolean, only?: (p: ProgressNotification) => boolean): () => void {
   if (!enabled) return () => undefined;
-  if (!process.stderr.isTTY) return attachProgressLines(client);
+  if (!process.stderr.isTTY) return attachProgressLines(client, only);
   let bar: SingleBar | null = null;
   let phase = '';
   // Validation counts candidates too: the bar is episodes, the candidates follow it.
   const payload = (p: ProgressNotification): { candidates: string } => ({ candidates: p.phase === 'validation' && p.candidates ? `, ${p.candidates.done}/${p.candidates.total} candidates` : '' });
   const onProgress = (p: ProgressNotification): void => {
+    if (only && !only(p)) return;
     const label = progressLabel(p);
     if (!bar || phase !== label) {
       bar?.stop();
@@ -32,10 +34,10 @@ export function attachProgress(client: RunnerClient, enabled: boolean): () => vo
  * line when a phase starts, each time a candidate's validation completes, and when a phase ends.
  * A submit's episodes print nothing here; its summary follows at once.
  */
-function attachProgressLines(client: RunnerClient): () => void {
+function attachProgressLines(client: RunnerClient, only?: (p: ProgressNotification) => boolean): () => void {
   let last = '';
   const onProgress = (p: ProgressNotification): void => {
-    if (p.phase === 'submit') return;
+    if (p.phase === 'submit' || (only && !only(p))) return;
     const key = p.phase === 'validation' ? `${p.phase}/${p.candidates?.done ?? 0}` : `${progressLabel(p)}/${p.done === 0 ? 'start' : p.done === p.total ? 'end' : ''}`;
     if (key === last || key.endsWith('/')) return;
     last = key;

@@ -51,7 +51,7 @@ export const submitCommand: CliCommand = {
         fail('submit', json, 'not submitted, nothing was charged: `policyforge finish --candidates 3,5` ends the run with the candidates you choose', 'declined');
         return ExitCode.failed;
       }
-      const stop = attachProgress(client, !json);
+      const stop = attachProgress(client, !json, (p) => p.phase === 'submit');
       let summary: Awaited<ReturnType<typeof client.submit>>;
       try {
         summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}), ...(config ? { config } : {}) });
