@@ -23,6 +23,6 @@ describe('AGENTS.md explains practice submits', () => {
 
   it('defaults the practice budget to the budget, and leaves the section out where nothing is configurable', () => {
     assert.match(md('CartPole-v1'), /practice budget of 64 episodes/);
-    assert.doesNotMatch(md('LunarLander-v3'), /Practice submits/);
+    assert.doesNotMatch(md('Pusher-v5'), /Practice submits/);
   });
 });

@@ -84,7 +84,7 @@ describe('the proposer: the weakest skill leads to a configuration that isolates
   it('needs skill rates and a training schema', () => {
     assert.throws(() => propose('CartPole-v1', []), ProposalError);
     assert.throws(() => propose('CartPole-v1', [rate('steps_to_first_pickup', 3, 'steps')]), /no skill rates/);
-    assert.throws(() => propose('LunarLander-v3', [rate('avoided_crash', 0.1)]), /declares no training configuration/);
+    assert.throws(() => propose('Pusher-v5', [rate('stayed_healthy', 0.1)]), /declares no training configuration/);
   });
 
   it('focusSkill ignores step counts and keeps weakest-first among unordered skills', () => {

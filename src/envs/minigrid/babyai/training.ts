@@ -92,7 +92,7 @@ export function mazeRooms(
     num_cols: int(args.numCols, 1, 3, 'Columns of rooms'),
     num_dists: int(numDists, 1, 18, NUM_DISTS),
   };
-  const training: Record<string, TrainingSchema[string]> = { room_size: { min: 4, max: 8 }, num_rows: { min: 1, max: 3 }, num_cols: { min: 1, max: 3 } };
+  const training: Record<string, TrainingSchema[string]> = { room_size: { min: 4, max: 8 }, num_rows: { min: 1, max: 3 }, num_cols: { min: opts.needsDoors ? 2 : 1, max: 3 } };
   // Go to the one object of the maze stays that task: its distractor count is not a knob.
   if (numDists > 1) training['num_dists'] = { min: 1, max: 18 };
   if (opts.doorsOpen !== undefined) {
