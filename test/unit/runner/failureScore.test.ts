@@ -62,6 +62,43 @@ describe('runner: failed episodes score the failure return', function () {
     }
   });
 
+  it('validation and assessment score failures at −500 too; on equal means the candidate with fewer failures wins, later or not', async () => {
+    const dir = makeWorkspace({ envId: 'Acrobot-v1', budget: 16, validationCases: 4, heldOutCases: 4 });
+    const host = await startHost(dir);
+    const client = await connect(host);
+    try {
+      // Zero torque never lifts the tip: −500 in every episode, with no failure.
+      writePolicy(dir, 'export class Policy { act(): Action { return 1; } }\n');
+      await client.submit({ cases: '0-1' });
+      // Fails at step 2 with a partial return of −1: under partial-return scoring it would win.
+      writePolicy(dir, throwsAtStep2);
+      await client.submit({ cases: '2-3' });
+      const report = await client.finish();
+      const byNumber = new Map(report.candidates.map((c) => [c.submission, c]));
+      assert.deepEqual([byNumber.get(1)?.validationMean, byNumber.get(1)?.validationOkCount], [-500, 4]);
+      assert.deepEqual([byNumber.get(2)?.validationMean, byNumber.get(2)?.validationOkCount], [-500, 0], 'validation scores each failure at −500, not its partial −1');
+      assert.equal(report.selected, 1, 'equal means: fewer failures wins over the later submission');
+      assert.equal(report.failureReturn, -500);
+    } finally {
+      await client.close();
+      await host.close();
+    }
+    // The failing policy alone: selected (a run always selects) and assessed at −500 per episode.
+    const alone = makeWorkspace({ envId: 'Acrobot-v1', budget: 16, validationCases: 2, heldOutCases: 4 });
+    const host2 = await startHost(alone);
+    const client2 = await connect(host2);
+    try {
+      writePolicy(alone, throwsAtStep2);
+      await client2.submit({ cases: '0-1' });
+      const report = await client2.finish();
+      assert.equal(report.selected, 1);
+      assert.deepEqual([report.heldOut?.mean, report.heldOut?.okCount, report.heldOut?.count], [-500, 0, 4]);
+    } finally {
+      await client2.close();
+      await host2.close();
+    }
+  });
+
   it('validation runs the candidates at once, reports candidates and episodes done, and status says what it is doing', async () => {
     const dir = makeWorkspace({ budget: 10, validationCases: 6, heldOutCases: 3 });
     const real = sharedExecutor();
