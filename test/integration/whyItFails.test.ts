@@ -161,7 +161,8 @@ describe('Why it fails in VS Code: attribution marks and practice submits', func
     assert.equal(Math.round(bug.lowRate * a.low), thrown.length, 'it ran in every episode that threw');
 
     const expected = markedLines(s);
-    assert.ok(expected.includes(BUG_LINE), `the bug's line is among the marks: ${expected.join(', ')}`);
+    // With the pinned secret every other place ran at least as often in successful episodes.
+    assert.deepEqual(expected, [BUG_LINE], 'the editor marks the bug\'s line alone');
     if (!driverAvailable) return;
 
     const editor = await vscode.window.showTextDocument(vscode.Uri.file(policy), { selection: new vscode.Range(0, 0, 0, 0) });
@@ -233,15 +234,24 @@ describe('Why it fails in VS Code: attribution marks and practice submits', func
     }
   });
 
-  it('practice leaves the marks of the run\'s submission; fixing the bug and submitting again clears its mark', async function () {
+  it('the marks follow their code through edits, and a fixed policy\'s submit repaints them', async function () {
     if (!first || !driverAvailable) this.skip();
     await vscode.window.showTextDocument(vscode.Uri.file(policy), { selection: new vscode.Range(0, 0, 0, 0) });
-    await waitForMarks(markedLines(first), 'the marks after the practice submit');
+    await waitForMarks([BUG_LINE], 'the marks of submission 1 after the practice submit');
+    // Two lines added above the code: the mark moves with it, also when the editor is shown again.
+    await writePolicy(['// Why it fails: the key branch.', '', ...POLICY.split('\n')].join('\n'), policy);
+    await waitForMarks([BUG_LINE + 2], 'the mark after two lines were added above');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.window.showTextDocument(vscode.Uri.file(policy), { selection: new vscode.Range(0, 0, 0, 0) });
+    await waitForMarks([BUG_LINE + 2], 'the mark when the edited file is shown again');
+    await screenshot('54-attribution-follows-edit');
+    // The bug's line deleted: its mark goes before any submit.
     const fixed = POLICY.split('\n').filter((l) => !l.includes('facing south')).join('\n');
     await writePolicy(fixed, policy);
+    await waitForMarks([], 'no mark once the marked line is gone');
     const s = ok(await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submit', CASES));
     assert.equal(s.statusCounts.exception ?? 0, 0, 'without the bug no episode throws');
     await waitForMarks(markedLines(s), `the marks of submission ${s.submission}`);
-    await screenshot('54-attribution-after-fix');
+    await screenshot('55-attribution-after-fix');
   });
 });

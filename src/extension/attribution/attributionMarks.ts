@@ -7,6 +7,7 @@
 import type { Attribution, AttributionEntry } from '../../protocol/attribution';
 import type { SubmissionSummary } from '../../protocol/feedback';
 import { attributionFigures, attributionPlace } from '../../stats/attributionText';
+import { unchangedLines } from './lineMap';
 
 /** A difference at least this large gets the strong tint. */
 export const STRONG_DIFFERENCE = 0.5;
@@ -55,3 +56,25 @@ function hoverText(e: AttributionEntry, a: Attribution, rank: number, submission
 function round(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(3);
 }
+
+/**
+ * The marks moved to where their code is in `now`, the file as edited since the checkpoint
+ * (`then`) the attribution describes: a mark whose first line was changed or deleted is dropped,
+ * since the code it names is gone; a multi-line mark keeps its length.
+ */
+export function relocateMarks(marks: readonly AttributionMark[], then: string, now: string, submission: number): AttributionMark[] {
+  if (then === now) return [...marks];
+  const lines = unchangedLines(then, now);
+  const moved: AttributionMark[] = [];
+  for (const m of marks) {
+    const line = lines.get(m.line);
+    if (line === undefined) continue;
+    if (line === m.line) {
+      moved.push(m);
+      continue;
+    }
+    moved.push({ ...m, line, endLine: line + (m.endLine - m.line), hover: `${m.hover}\n\nLine ${m.line} in submission ${submission}'s checkpoint; the code has moved since.` });
+  }
+  return moved;
+}
+

@@ -1,7 +1,8 @@
 /** The editor's attribution marks: only places that ran more in failed/low episodes, tinted by how much, with the figures in the hover. */
 import { strict as assert } from 'node:assert';
 import type { Attribution } from '../../../src/protocol/attribution';
-import { attributionMarks } from '../../../src/extension/attribution/attributionMarks';
+import { attributionMarks, relocateMarks } from '../../../src/extension/attribution/attributionMarks';
+import { unchangedLines } from '../../../src/extension/attribution/lineMap';
 
 const ATTRIBUTION: Attribution = {
   low: 10,
@@ -43,4 +44,24 @@ describe('extension: attribution marks in the editor', () => {
     assert.equal(attributionMarks(undefined).size, 0);
     assert.equal(attributionMarks({ submission: 1 }).size, 0);
   });
+
+  it('maps the lines an edit left unchanged, and only those', () => {
+    const before = ['a', 'b', 'c', 'd'].join('\n');
+    const after = ['new', 'a', 'B', 'c', 'd'].join('\n');
+    assert.deepEqual([...unchangedLines(before, after)], [[1, 2], [3, 4], [4, 5]], 'b was changed: no place any more');
+    assert.deepEqual([...unchangedLines(before, before)], [[1, 1], [2, 2], [3, 3], [4, 4]]);
+  });
+
+  it('moves marks with their code through later edits, and drops those whose line changed', () => {
+    const then = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`);
+    const marks = attributionMarks({ submission: 3, attribution: ATTRIBUTION }).get('policy/policy.ts')!;
+    assert.equal(relocateMarks(marks, then.join('\n'), then.join('\n'), 3)[0], marks[0], 'unchanged file: the same marks');
+    const now = ['// a new first line', '// and another', ...then];
+    const [moved] = relocateMarks(marks, then.join('\n'), now.join('\n'), 3);
+    assert.deepEqual([moved!.line, moved!.endLine], [44, 46]);
+    assert.match(moved!.hover, /Line 42 in submission 3's checkpoint; the code has moved since\.$/);
+    const edited = then.map((l, i) => (i === 41 ? 'rewritten' : l));
+    assert.deepEqual(relocateMarks(marks, then.join('\n'), edited.join('\n'), 3), [], 'its first line was rewritten: the mark goes');
+  });
 });
+
