@@ -68,16 +68,20 @@ export interface Car {
   sinH: number;
 }
 
-/** Decodes the table into metres and m/s; \`lanes\` sets the y scale when SCALE.y is null. */
+/**
+ * Decodes the table into metres and m/s; \`lanes\` sets the y scale when SCALE.y is null. Every
+ * row the observation holds is decoded (\`observation_vehicles\` sets how many).
+ */
 export function cars(observation: ArrayLike<number>, lanes = 1): Car[] {
   const n = FEATURES.length;
+  const rows = Math.floor(observation.length / n);
   const col = (name: string): number => (FEATURES as readonly string[]).indexOf(name);
   const scale = (name: 'x' | 'y' | 'vx' | 'vy'): number => {
     const s = (SCALE as Record<string, number | null>)[name];
     return s === null || s === undefined ? 4 * lanes : s;
   };
   const out: Car[] = [];
-  for (let r = 0; r < ROWS; r++) {
+  for (let r = 0; r < rows; r++) {
     const at = (name: string): number => (col(name) < 0 ? NaN : (observation[r * n + col(name)] ?? 0));
     out.push({
       present: at('presence') > 0.5,
@@ -275,7 +279,8 @@ export function roadGuide(l: RoadLayout): string {
 - Columns: ${l.features.map((f) => `\`${f}\``).join(', ')}. \`presence\` is 1 for a real row. ${l.absolute ? 'x, y, vx, vy are world coordinates' : 'x, y, vx, vy of rows 1+ are relative to row 0 (row 0 is absolute)'}, divided by x ${l.scales['x']} m, y ${y}, vx/vy ${l.scales['vx']} m/s and clipped to [-1, 1]${l.features.includes('cos_h') ? '; `cos_h`, `sin_h` are the heading cosine and sine' : ''}.
 - Geometry: x grows along the road, y grows to the right of the driving direction (lane i of a straight road is at y = 4·i m, lane 0 left-most).
 - \`action\` is an integer: ${actions}. Lane changes and speed steps are carried out by the vehicle's own controllers over the next second.
-- \`info\` has \`speed\` (m/s), \`crashed\` and the reward terms in \`rewards\`.`;
+- \`info\` has \`speed\` (m/s), \`crashed\` and the reward terms in \`rewards\`.
+- This is the layout of the default \`observation_*\` parameters; \`ctx.params\` holds this run's. \`observation_vehicles\` sets the number of rows (\`cars()\` decodes them all), \`observation_absolute\` gives world coordinates in every row, \`observation_normalize: false\` leaves metres and m/s unscaled (then do not multiply by \`SCALE\`), \`observation_see_behind\` keeps vehicles behind you, and \`observation_order: "shuffled"\` shuffles rows 1+. \`observation_intentions\` changes nothing in these columns: HighwayEnv only fills \`cos_d\`, \`sin_d\` with it, and the columns are this task's defaults.`;
 }
 
 export const PARKING_GUIDE = `## Observation and action (parking-v0)

@@ -89,6 +89,18 @@ describe('driving starters', function () {
       const text = agentsMd(def, { params: {}, budget: 128, poolSize: 128, actTimeoutMs: 100, episodeTimeoutMs: 10000, minEpisodesPerSubmit: 1, maxEpisodesPerSubmit: 32, maxSubmissions: 64, validationCases: 16, heldOutCases: 32 } as never);
       assert.match(text, new RegExp(`## Observation and action \\(${id}\\)`));
       assert.match(text, id === 'parking-v0' ? /desired_goal/ : /Row 0 is your vehicle/);
+      if (id !== 'parking-v0') assert.match(text, /layout of the default `observation_\*` parameters/);
     }
+  });
+
+  it('policy/driving.ts decodes every row when observation_vehicles changes the row count', () => {
+    const js = esbuild.transformSync(registry.get('highway-v0').workspaceFiles!['policy/driving.ts']!, { loader: 'ts', format: 'cjs' }).code;
+    const mod = { exports: {} as { cars: (o: ArrayLike<number>, lanes?: number) => { present: boolean; x: number }[] } };
+    new Function('module', 'exports', js)(mod, mod.exports);
+    const { env } = registry.make('highway-v0', { observation_vehicles: 9 });
+    const { observation } = env.reset({ seed: 4 });
+    const cars = mod.exports.cars(observation as ArrayLike<number>, 4);
+    assert.equal(cars.length, 9);
+    assert.ok(cars.slice(5).some((c) => c.present), 'rows past the default five are decoded (50 vehicles on the road)');
   });
 });
