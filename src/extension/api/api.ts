@@ -32,6 +32,8 @@ export interface PolicyForgeApi {
    * its status once its runner answers (undefined if the runner could not start).
    */
   openRun(root: string): Promise<RunStatus | undefined>;
+  /** Lets go of the window's run: the views empty and a runner this window started stops. */
+  closeRun(): void;
 }
 
 export class PluginRegistry {
@@ -88,6 +90,7 @@ export function createApi(session: RunSession, plugins: PluginRegistry): { api: 
       if (!fs.existsSync(workspacePaths(root).runJson)) throw new Error(`${root} holds no PolicyForge run (.policyforge/run.json)`);
       return (await session.open(root)).status;
     },
+    closeRun: () => session.close(),
   };
   return { api, disposable: vscode.Disposable.from(submit, progress, complete, status, sub, new vscode.Disposable(() => forwarded?.dispose())) };
 }

@@ -7,6 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isArenaGame } from '../../envs/arena/ids';
+import type { ArenaStatus } from '../../protocol/arena';
 import { parseSubmissionSummary } from '../../protocol/documents';
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
 import type { ProgressNotification, RunInfo, RunStatus } from '../../protocol/run';
@@ -27,6 +29,7 @@ export interface RejectedSubmit {
 export class RunModel implements vscode.Disposable {
   private infoValue: RunInfo | undefined;
   private statusValue: RunStatus | undefined;
+  private arenaStatusValue: ArenaStatus | undefined;
   private reportValue: RunReport | null = null;
   private progressValue: ProgressNotification | undefined;
   private rejectedValue: RejectedSubmit | undefined;
@@ -67,6 +70,10 @@ export class RunModel implements vscode.Disposable {
   get status(): RunStatus | undefined {
     return this.statusValue;
   }
+  /** An arena run's own status (`arena.status`): pool, submissions, budget in games; undefined on other runs. */
+  get arenaStatus(): ArenaStatus | undefined {
+    return this.arenaStatusValue;
+  }
   /** The final report once the run is complete, else null. */
   get report(): RunReport | null {
     return this.reportValue;
@@ -96,6 +103,9 @@ export class RunModel implements vscode.Disposable {
     client.on('run.completed', ({ report }) => this.applyCompleted(report));
     client.on('run.rejected', (r) => this.applyRejected({ message: r.message, reason: r.reason, data: {} }));
     client.on('malformed', (problem) => this.supervisor.log.warn(`ignored ${problem} from the runner`));
+    // An arena run's tree and status follow its submissions and the edges of each stage.
+    for (const e of ['arena.submitted', 'arena.completed'] as const) client.on(e, () => void this.refresh());
+    client.on('arena.progress', (p) => (p.done === 0 || p.done === p.total) && void this.refresh());
     void this.refresh();
   }
 
@@ -154,6 +164,7 @@ export class RunModel implements vscode.Disposable {
     try {
       const [info, status] = await Promise.all([this.infoValue ? Promise.resolve(this.infoValue) : client.info(), client.status()]);
       this.infoValue = info;
+      if (isArenaGame(info.envId)) this.arenaStatusValue = await client.request('arena.status', {});
       this.statusValue = status;
       for (const b of status.history) this.summary(b.submission);
       if (status.phase === 'complete' && !this.reportValue) report = await client.report();

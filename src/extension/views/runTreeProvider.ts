@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
 import { episodeNodes, runNode, submissionNodes, type TreeNode } from './runTreeModel';
+import { arenaChildNodes, arenaRunNode } from '../arena/arenaTree';
 
 export class RunTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<TreeNode | undefined>();
@@ -21,6 +22,7 @@ export class RunTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     item.tooltip = node.tooltip;
     item.contextValue = node.contextValue;
     if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon.id, node.icon.color ? new vscode.ThemeColor(node.icon.color) : undefined);
+    if (node.contextValue?.startsWith('arena')) item.command = { command: 'policyforge.openArena', title: 'Open Arena' };
     if (node.kind === 'episode') item.command = { command: 'policyforge.replayEpisode', title: 'Replay Episode', arguments: [node] };
     if (node.kind === 'message' && this.session.model?.runnerState === 'stopped') item.command = { command: 'policyforge.restartRunner', title: 'Restart Runner' };
     return item;
@@ -34,8 +36,9 @@ export class RunTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
         const starting = model.runnerState === 'stopped' ? 'Runner stopped — click to restart' : 'Starting the runner…';
         return [{ key: 'message', kind: 'message', label: starting, expandable: false, icon: { id: model.runnerState === 'stopped' ? 'warning' : 'loading~spin' } }];
       }
-      return [runNode(model.info, model.status)];
+      return [model.arenaStatus ? arenaRunNode(model.info, model.arenaStatus) : runNode(model.info, model.status)];
     }
+    if (node.kind === 'run' && model.arenaStatus) return arenaChildNodes(model.arenaStatus);
     if (node.kind === 'run' && model.status) return submissionNodes(model.status, model.summaries, model.report?.selected ?? null);
     if (node.kind === 'submission' && node.submission !== undefined) {
       const s = model.summary(node.submission);
