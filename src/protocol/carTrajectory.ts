@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { describeIssues } from './documents';
 import type { TrajectoryStep } from './episodes';
+import { poseStepFields } from './poseTrajectory';
 
 /** The `format` of a trajectory written this way (header line and RecordedTrajectory). */
 export const CAR_DELTA_FORMAT = 'carracing-delta/1';
@@ -79,6 +80,8 @@ const hullTuple = z.tuple([z.number(), z.number(), z.number(), z.number(), z.num
 const hullObject = z.object({ x: z.number(), y: z.number(), angle: z.number(), vx: z.number(), vy: z.number(), w: z.number() });
 const wheelObject = z.object({ x: z.number(), y: z.number(), angle: z.number(), omega: z.number(), phase: z.number(), jointAngle: z.number() });
 const tileIndices = z.array(z.number().int().nonnegative());
+/** The step fields the Box2D pose layouts share, less `next`: CarRacing keeps no observation. */
+const { next: _next, ...stepFields } = poseStepFields;
 
 /** The header's `initialSnapshot`: the whole track, the tile count, the car after reset and the tiles visited during reset. */
 export const carStartSchema = z.looseObject({
@@ -96,11 +99,7 @@ export const carStartSchema = z.looseObject({
  * `visited`, the tiles touched for the first time in this step, only when there are any.
  */
 export const carDeltaStepSchema = z.looseObject({
-  action: z.unknown(),
-  reward: z.number(),
-  terminated: z.boolean().optional(),
-  truncated: z.boolean().optional(),
-  info: z.record(z.string(), z.unknown()).optional(),
+  ...stepFields,
   t: z.number(),
   hull: hullTuple,
   wheels: z.array(z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()])).length(4),
