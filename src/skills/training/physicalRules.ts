@@ -27,11 +27,13 @@ function landerRule(def: EnvDefinition): FamilyRule {
     order: ['avoided_crash', 'landed_between_flags'],
     propose(skill, run) {
       const r = skill.mean;
-      const calm = { enable_wind: run['enable_wind'] === true ? flag(def, 'enable_wind', false) : undefined, initial_random: towardKnob(def, run, 'initial_random', 0, r) };
+      const windOff = run['enable_wind'] === true ? flag(def, 'enable_wind', false) : undefined;
+      const calm = { enable_wind: windOff, initial_random: towardKnob(def, run, 'initial_random', 0, r) };
+      const wind = windOff === false ? 'without wind, ' : '';
       if (skill.id === 'avoided_crash') {
-        return chosen(run, { ...calm, gravity: towardKnob(def, run, 'gravity', -5, r) }, 'practise without wind, with a gentler push at the start and weaker gravity, restoring them as crashes become rarer');
+        return chosen(run, { ...calm, gravity: towardKnob(def, run, 'gravity', -5, r) }, `practise ${wind}with a gentler push at the start and weaker gravity, restoring them as crashes become rarer`);
       }
-      return chosen(run, calm, 'practise without wind and with a gentler push at the start, so the lander begins nearer above the pad, restoring the push as landings between the flags succeed');
+      return chosen(run, calm, `practise ${wind}with a gentler push at the start, so the lander begins nearer above the pad, restoring ${wind ? 'both' : 'the push'} as landings between the flags succeed`);
     },
   };
 }
