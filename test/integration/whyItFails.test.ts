@@ -232,6 +232,14 @@ describe('Why it fails in VS Code: attribution marks and practice submits', func
       await waitForText(TREE_ROWS, `#${first.submission}`);
       await screenshot('53-practice-row');
     }
+
+    // A configuration outside the environment's bounds, given as the command's arguments: refused, nothing charged.
+    const refused = await vscode.commands.executeCommand<SubmitOutcome>('policyforge.submitPractice', { config: { params: { size: 99 } }, episodes: 2 });
+    assert.ok(refused && !refused.ok, 'the runner refused the configuration');
+    assert.match(refused.message, /refused.*size/, refused.message);
+    const still = await waitForStatus(api, 'status after the refusal', () => true);
+    assert.deepEqual([still.budget, still.practice?.budget], [after.budget, after.practice?.budget], 'neither budget moved');
+    if (driverAvailable) await waitForText(TOASTS, 'configuration refused');
   });
 
   it('the marks follow their code through edits, and a fixed policy\'s submit repaints them', async function () {
