@@ -206,6 +206,7 @@ describe('An arena run end to end from VS Code', function () {
     await treeRow(/#1 → champion-1.*deep · screen \d\.\d\d · deep \d\.\d\d/);
     await treeRow(/vs champion-1.*champion/);
     await treeRow(new RegExp(`ConnectFour-v0.*${summary.budget.used}/200 games`));
+    await waitForText('.statusbar-item', `${summary.budget.remaining}/200 games left · 1 submission, 1 champion`);
     await screenshot('33-arena-run-tree');
 
     // 3. Pin minimax and drop random through the commands' quick picks.
@@ -253,6 +254,7 @@ describe('An arena run end to end from VS Code', function () {
     assert.deepEqual(onDisk.value.pool.map((e) => e.id).sort(), ['aggressive', 'champion-1', 'defensive', 'minimax'], 'the final pool is the one left after the drop');
     await waitForText(TOASTS, /submission 1 selected: win rate \d+% against hidden opponents, \d+% against the final pool/);
     await treeRow(/ConnectFour-v0.*complete/);
+    await waitForText('.statusbar-item', /games left · 1 submission, 1 champion · complete/);
     await waitForText(inWebview('[aria-label="Arena summary"]'), 'Hidden opponents', 60_000);
     const figures = await waitForText(inWebview('[aria-label="Arena summary"]'), 'Final pool');
     assert.ok(figures.includes(`${(100 * report.assessment.hidden.winRate).toFixed(1)}%`) && figures.includes(`${(100 * report.assessment.finalPool.winRate).toFixed(1)}%`), figures);

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../run/runSession';
 import { statusBarView } from './statusText';
+import { arenaStatusBarView } from '../arena/arenaStatusBar';
 
 export function registerBudgetStatusBar(session: RunSession): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('policyforge.status', vscode.StatusBarAlignment.Left, 50);
@@ -10,7 +11,8 @@ export function registerBudgetStatusBar(session: RunSession): vscode.Disposable 
   const paint = (): void => {
     const m = session.model;
     if (!m) return item.hide();
-    const v = statusBarView(m.info?.envId ?? 'run', m.status, m.runnerState);
+    const v = m.arenaStatus ? arenaStatusBarView(m.info?.envId ?? 'run', m.arenaStatus) : statusBarView(m.info?.envId ?? 'run', m.status, m.runnerState);
+    item.command = m.arenaStatus ? 'policyforge.openArena' : 'policyforge.showDashboard';
     item.text = v.text;
     item.tooltip = v.tooltip;
     item.accessibilityInformation = { label: v.tooltip.replace(/\$\([^)]*\)\s*/g, '') };
