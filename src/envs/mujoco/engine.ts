@@ -7,11 +7,11 @@
  * Policies never see the engine: it lives on the worker's trusted side and the policy realm only
  * receives observation arrays.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vm from 'node:vm';
 import type { MainModule, MjModel } from 'mujoco-js';
-import { splitEngine, type SplitEngine } from './engineFiles';
-import { BINARY_FILES } from './assets/binaries.generated';
+import { mujocoAssetsDir, splitEngine, type SplitEngine } from './engineFiles';
 import { MODEL_FILES } from './assets/models.generated';
 
 export class MujocoNotLoadedError extends Error {
@@ -107,6 +107,9 @@ export function compiledModel(file: string): MjModel {
   return model;
 }
 
+/** The vendored files besides the model XML (which MODEL_FILES embeds). */
+const BINARY_ASSET = /\.(stl|png)$/;
+
 function writeFolder(mj: MainModule, top: string): void {
   if (written.has(top)) return;
   const put = (rel: string, content: string | Uint8Array): void => {
@@ -114,7 +117,12 @@ function writeFolder(mj: MainModule, top: string): void {
     mj.FS.writeFile(`/policyforge/${rel}`, content);
   };
   for (const [rel, xml] of Object.entries(MODEL_FILES)) if (rel.startsWith(`${top}/`)) put(rel, xml);
-  for (const [rel, b64] of Object.entries(BINARY_FILES)) if (rel.startsWith(`${top}/`)) put(rel, Buffer.from(b64, 'base64'));
+  // Meshes and textures are read from files: as base64 in the bundles they cost every process that loads the environments.
+  const assets = path.join(mujocoAssetsDir(), top);
+  // A folder without meshes or textures (Gymnasium's models) has no copy in the build.
+  for (const rel of existsSync(assets) ? readdirSync(assets, { recursive: true }).map(String) : []) {
+    if (BINARY_ASSET.test(rel)) put(`${top}/${rel.split(path.sep).join('/')}`, readFileSync(path.join(assets, rel)));
+  }
   written.add(top);
 }
 

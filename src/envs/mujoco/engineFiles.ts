@@ -17,6 +17,15 @@ export interface SplitEngine {
 
 const SPLIT_DIR = 'mujoco';
 
+/** existsSync, false where the process may not look (the sandbox worker's permissions throw there). */
+function exists(file: string): boolean {
+  try {
+    return existsSync(file);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `dist/mujoco/` beside this code when it runs bundled (dist/*.js), else in the package's dist/
  * above it; undefined when absent or built from a package version other than the installed one.
@@ -36,12 +45,25 @@ export function splitEngine(from: string = __dirname): SplitEngine | undefined {
 
 function splitEngineDir(from: string): string | undefined {
   const beside = path.join(from, SPLIT_DIR);
-  if (existsSync(path.join(beside, 'engine.json'))) return beside;
+  if (exists(path.join(beside, 'engine.json'))) return beside;
   for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'dist', SPLIT_DIR);
-    if (existsSync(path.join(candidate, 'engine.json')) && existsSync(path.join(dir, 'package.json'))) return candidate;
+    if (exists(path.join(candidate, 'engine.json')) && exists(path.join(dir, 'package.json'))) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The vendored meshes and textures the model XML refers to (`gymnasium/…`, `robotics/…`): the
+ * source tree's own when this code runs from it (tests, benchmarks through tsx), else the build's
+ * copy in `dist/mujoco/assets/` (scripts/mujocoEngine.mjs).
+ */
+export function mujocoAssetsDir(from: string = __dirname): string {
+  const source = path.join(from, 'assets');
+  if (exists(path.join(source, 'robotics'))) return source;
+  const dir = splitEngineDir(from);
+  if (dir && exists(path.join(dir, 'assets'))) return path.join(dir, 'assets');
+  throw new Error(`the MuJoCo meshes and textures were not found beside ${from} nor in dist/mujoco/assets: run \`npm run build\``);
 }
 
 /**

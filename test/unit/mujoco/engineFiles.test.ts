@@ -1,16 +1,17 @@
 /**
  * The build's split of the MuJoCo package (scripts/mujocoEngine.mjs) and the engine loaded from
  * it: the loader without the inlined binary, the binary on its own, found only for the installed
- * package version, and the same engine as the package's, step for step.
+ * package version, and the same engine as the package's, step for step; and the vendored meshes
+ * and textures beside them.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { MainModule } from 'mujoco-js';
 import { writeMujocoEngine } from '../../../scripts/mujocoEngine.mjs';
 import { instantiateEngine } from '../../../src/envs/mujoco/engine';
-import { mujocoPackageDir, splitEngine } from '../../../src/envs/mujoco/engineFiles';
+import { mujocoAssetsDir, mujocoPackageDir, splitEngine } from '../../../src/envs/mujoco/engineFiles';
 import { MODEL_FILES } from '../../../src/envs/mujoco/assets/models.generated';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -55,7 +56,17 @@ describe('mujoco: the engine split into loader and binary', function () {
     assert.equal((JSON.parse(readFileSync(path.join(out, 'engine.json'), 'utf8')) as { version: string }).version, pkg.version);
   });
 
+  it('copies every vendored mesh and texture unchanged', () => {
+    const source = path.join(ROOT, 'src/envs/mujoco/assets');
+    const binary = readdirSync(source, { recursive: true }).map(String).filter((f) => /\.(stl|png)$/.test(f));
+    assert.equal(binary.length, 19);
+    for (const f of binary) assert.ok(readFileSync(path.join(out, 'assets', f)).equals(readFileSync(path.join(source, f))), f);
+    assert.deepEqual(readdirSync(path.join(out, 'assets'), { recursive: true }).map(String).filter((f) => f.includes('.')).sort(), [...binary].sort());
+  });
+
   it('is found beside the code for the installed version only', () => {
+    assert.equal(mujocoAssetsDir(tmp), path.join(out, 'assets'));
+    assert.equal(mujocoAssetsDir(path.join(ROOT, 'src/envs/mujoco')), path.join(ROOT, 'src/envs/mujoco/assets'), 'the source tree reads its own files');
     assert.deepEqual(splitEngine(tmp), { loader: path.join(out, 'mujoco_wasm.mjs'), wasm: path.join(out, 'mujoco.wasm') });
     const other = path.join(tmp, 'other');
     writeMujocoEngine(path.join(other, 'mujoco'), ROOT);
