@@ -21,6 +21,8 @@ import { attributionMarks } from '../../src/extension/attribution/attributionMar
 import type { SubmitOutcome } from '../../src/extension/progress/submitWithProgress';
 import type { SubmissionSummary } from '../../src/protocol/feedback';
 import type { TrainingConfig } from '../../src/protocol/training';
+import { workspacePaths } from '../../src/runner/paths';
+import { secretPath } from '../../src/runner/secret';
 import { attributionFigures } from '../../src/stats/attributionText';
 import { practiceParamsText } from '../../src/stats/practiceText';
 import { pinSecret } from '../unit/runner/pinSecret';
@@ -120,9 +122,12 @@ describe('Why it fails in VS Code: attribution marks and practice submits', func
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Reopening the window's run closes this one, which stops its runner; without a window run
     // this one stays open (its runner stops with the window) and its folder stays.
-    if (windowRun) {
+    if (windowRun && folder) {
       await api.openRun(windowRun);
-      if (folder) fs.rmSync(folder, { recursive: true, force: true });
+      // The pinned secret lives in the user data directory, not in the folder.
+      const { runId } = JSON.parse(fs.readFileSync(workspacePaths(folder).runJson, 'utf8')) as { runId: string };
+      fs.rmSync(secretPath(runId), { force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 
