@@ -1,12 +1,12 @@
 /** The AGENTS.md section on practice submits (training configurations); empty when the environment declares none. */
 import type { EnvDefinition } from '../envs/core/definition';
-import { describeTraining } from '../envs/core/training';
+import { explainTraining } from '../envs/core/training';
 import type { RunConfig } from '../runner/config';
 import { practiceBudgetOf } from '../runner/practice';
 import { PROPOSAL_FILE } from '../runner/practiceProposal';
 
 export function practiceSection(def: EnvDefinition, config: RunConfig, cli: string): string {
-  const knobs = describeTraining(def);
+  const knobs = explainTraining(def);
   if (knobs.length === 0) return '';
   return `## Practice submits (training configurations)
 Besides the budget you have a **practice budget of ${practiceBudgetOf(config)} episodes** for practising a skill on

@@ -34,6 +34,14 @@ export function describeTraining(def: EnvDefinition): string[] {
   return Object.entries(def.training ?? {}).map(([name, knob]) => describeKnob(name, knob, def.params[name]));
 }
 
+/** As describeTraining, each followed by what the parameter means (for AGENTS.md): "size: integer 5..16 — Grid side, walls included". */
+export function explainTraining(def: EnvDefinition): string[] {
+  return Object.entries(def.training ?? {}).map(([name, knob]) => {
+    const spec = def.params[name];
+    return `${describeKnob(name, knob, spec)}${spec ? ` — ${spec.description}` : ''}`;
+  });
+}
+
 function knobSchema(name: string, knob: TrainingKnob, spec: ParamSpec | undefined): z.ZodType<ParamValue> {
   const bounds = describeKnob(name, knob, spec);
   if ('values' in knob) return z.literal(knob.values as readonly (string | boolean)[] as readonly string[], { error: `must be ${bounds}` }) as z.ZodType<ParamValue>;

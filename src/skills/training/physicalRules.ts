@@ -106,7 +106,9 @@ export function mujocoRule(def: EnvDefinition): FamilyRule {
       }
       const health = looserHealth(def, run, r);
       const loose = Object.keys(health).length > 0;
-      const noise = towardKnob(def, run, 'reset_noise_scale', 0, r);
+      // A tenth of the run's noise, not none: with none every practice episode would be the same one.
+      const own = run['reset_noise_scale'];
+      const noise = towardKnob(def, run, 'reset_noise_scale', typeof own === 'number' ? own / 10 : 0, r);
       if (skill.id === 'stayed_healthy') {
         return chosen(run, { reset_noise_scale: noise, ...health }, `practise from calmer starts (less reset noise)${loose ? ' with looser health limits' : ''}, restoring ${loose ? 'both' : 'the noise'} as the policy stays healthy more often`);
       }

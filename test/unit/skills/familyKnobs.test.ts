@@ -89,7 +89,7 @@ describe('training parameters of BabyAI, Box2D and MuJoCo', function () {
       assert.match(text, /## Practice submits/, id);
       for (const knob of describeTraining(registry.get(id))) assert.ok(text.includes(`- ${knob}`), `${id}: ${knob}`);
     }
-    assert.match(md('LunarLander-v3'), /- initial_random: number 0\.\.1500/);
+    assert.match(md('LunarLander-v3'), /- initial_random: number 0\.\.1500 — Largest component of the random push the lander gets at reset/);
     assert.match(md('FetchPickAndPlace-v4'), /- distance_threshold: number 0\.05\.\.0\.1/);
   });
 });

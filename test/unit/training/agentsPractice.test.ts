@@ -15,7 +15,7 @@ describe('AGENTS.md explains practice submits', () => {
     const text = md('MiniGrid-DoorKey-8x8-v0', { practiceBudget: 32 });
     assert.match(text, /## Practice submits/);
     assert.match(text, /practice budget of 32 episodes/);
-    assert.match(text, /- size: integer 5\.\.16\n- key_placement: one of anywhere, near_door, far_from_door/);
+    assert.match(text, /- size: integer 5\.\.16 — Grid side, walls included\n- key_placement: one of anywhere, near_door, far_from_door — Where the key lies/);
     assert.match(text, /policyforge propose/);
     assert.match(text, /policyforge submit --config practice\/proposal\.json --episodes 8/);
     assert.match(text, /never selected/);
