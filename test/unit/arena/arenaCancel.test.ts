@@ -10,18 +10,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RunClientError } from '../../../src/runner/client';
 import { CLI, cleanupTmp, killSpawnedRunners, RUNNER_ENTRY, spawnRunner, useTempDataDir, writePolicy } from '../runner/helpers';
-import { makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
+import { arenaEvents, makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Always column 0, after tens of milliseconds of arithmetic per move: a screen lasts long enough to be cancelled. */
 const SLOW_WEAK = WEAK_CONNECT_FOUR.replace('act(_o: Observation): Action {', 'act(_o: Observation): Action { let x = 0; for (let i = 0; i < 10_000_000; i++) x += Math.sqrt(i); if (x < 0) return {};');
-
-function arenaEvents(dir: string): { type: string; submission?: number; reason?: string }[] {
-  return fs
-    .readFileSync(path.join(dir, '.policyforge', 'arena.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { type: string });
-}
 
 function submitFolders(dir: string): string[] {
   return fs.readdirSync(path.join(dir, 'feedback')).filter((n) => n.startsWith('submit-') || n.startsWith('.tmp'));

@@ -3,18 +3,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cleanupTmp, killSpawnedRunners, RUNNER_ENTRY, spawnRunner, useTempDataDir, writePolicy } from '../runner/helpers';
-import { makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
+import { arenaEvents, makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Always column 0 (loses fast), after burning CPU in every act so the submit can be interrupted. */
 const SLOW_WEAK = WEAK_CONNECT_FOUR.replace('act(_o: Observation): Action {', 'act(_o: Observation): Action { let x = 0; for (let i = 0; i < 400_000; i++) x += Math.sqrt(i); if (x < 0) return {};');
-
-function arenaEvents(dir: string): { type: string; submission?: number }[] {
-  return fs
-    .readFileSync(path.join(dir, '.policyforge', 'arena.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { type: string });
-}
 
 describe('arena runs: kill -9 mid-submit', function () {
   this.timeout(120_000);

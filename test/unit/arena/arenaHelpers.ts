@@ -8,6 +8,15 @@ import { initWorkspace } from '../../../src/runner/workspace';
 import type { ArenaOptionsInput } from '../../../src/protocol/arena';
 import { tmpDir } from '../runner/helpers';
 
+/** The arena journal's events, in order. */
+export function arenaEvents(dir: string): { type: string; submission?: number; reason?: string }[] {
+  return fs
+    .readFileSync(path.join(dir, '.policyforge', 'arena.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string });
+}
+
 export function makeArenaWorkspace(envId: 'ConnectFour-v0' | 'CaptureTheFlag-v0', budget: number, arena: ArenaOptionsInput = {}, params: Record<string, number> = {}): string {
   const dir = tmpDir('arena');
   const r = initWorkspace(dir, { envId, budget, params, arena }, createRegistry());
