@@ -188,6 +188,8 @@ describe('An arena run end to end from VS Code', function () {
     const cancelled = vscode.commands.executeCommand<ArenaSubmissionSummary | undefined>('policyforge.submit');
     const progress = await waitForText(TOASTS, /submission 1: screen \d+\/12 games/, 120_000);
     assert.match(progress, /PolicyForge arena submit/);
+    await treeRow(/ConnectFour-v0.*screen \d+\/12/);
+    await waitFor('the Run view’s stop button', async () => ((await visibleTexts('.action-label[aria-label^="Cancel Submission"]')).length > 0 ? true : undefined));
     await screenshot('32-arena-submit-progress');
     await click('.monaco-button', 'Cancel', { selector: '.notification-toast-container', text: 'PolicyForge arena submit' });
     assert.equal(await cancelled, undefined, 'a cancelled submit returns nothing');

@@ -88,7 +88,8 @@ export class RunSession implements vscode.Disposable {
 
   private changed(): void {
     const m = this.modelValue;
-    const st = m?.status;
+    // An arena run's phase, submissions and running submit are its own (arena.status).
+    const st = m?.arenaStatus ?? m?.status;
     void vscode.commands.executeCommand('setContext', 'policyforge.hasRun', m !== undefined);
     void vscode.commands.executeCommand('setContext', 'policyforge.phase', st?.phase ?? (m ? 'agent' : ''));
     void vscode.commands.executeCommand('setContext', 'policyforge.hasSubmissions', (st?.history.length ?? 0) > 0);
