@@ -2,7 +2,8 @@
  * The end of a run in a real VS Code (#24): a Submit… that spends the last of the budget starts
  * validation and assessment, and VS Code shows them as Finish Run does, in a notification with
  * candidates and episodes done, then the report's notification. Before, that path ended the run
- * with no sign of it until the views changed.
+ * with no sign of it until the views changed. The LM submit tool on the last episodes shows the
+ * same progress in the status bar and returns the warning and the report with its result.
  *
  * The window's run belongs to run.test.ts, so this run lives in a scratch folder opened through
  * the extension's API (`openRun`); the window's run is reopened afterwards. Each act burns a
@@ -20,6 +21,7 @@ import { policyForge, waitForStatus, writePolicy } from './support/api';
 import { driverAvailable, screenshot, waitForText } from './support/ui';
 
 const TOASTS = '.notifications-toasts';
+const STATUS_BAR = '.part.statusbar';
 const BUDGET = 2;
 const POLICY = `export class Policy {
   constructor(_ctx: PolicyContext) {}
@@ -48,17 +50,24 @@ describe('the last submit ends the run with its progress in view', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     if (windowRun) {
       await api.openRun(windowRun);
-      if (folder) fs.rmSync(folder, { recursive: true, force: true });
+      for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
     }
   });
 
-  it('Submit… of the last episodes: a notification with the validation and assessment counts, then the report', async () => {
+  const folders: string[] = [];
+  /** A scratch CartPole run with the slow policy, open in the window. */
+  const scratchRun = async (): Promise<void> => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'pf-end-'));
+    folders.push(folder);
     const created = await vscode.commands.executeCommand('policyforge.newWorkspace', { folder, envId: 'CartPole-v1', budget: BUDGET, params: {}, openAfter: false });
     assert.equal(created, folder);
     await api.openRun(folder);
     assert.equal(api.workspaceRoot(), folder);
     await writePolicy(POLICY, path.join(folder, 'policy', 'policy.ts'));
+  };
+
+  it('Submit… of the last episodes: a notification with the validation and assessment counts, then the report', async () => {
+    await scratchRun();
     const completed = new Promise<RunReport>((resolve) => {
       const sub = api.onDidComplete((r) => {
         sub.dispose();
@@ -77,6 +86,22 @@ describe('the last submit ends the run with its progress in view', function () {
     const report = await completed;
     assert.equal(report.selected, 1);
     assert.ok(report.heldOut, 'the selected submission was assessed on held-out cases');
+    await waitForStatus(api, 'phase complete', (s) => s.phase === 'complete');
+  });
+
+  it('the LM submit tool on the last episodes: the progress in the status bar, the report in its result', async () => {
+    await scratchRun();
+    const token = new vscode.CancellationTokenSource().token;
+    // Outside a chat the tool runs without its confirmation (which carries the warning; unit-tested).
+    const pending = vscode.lm.invokeTool('policyforge_submit', { input: { episodes: BUDGET }, toolInvocationToken: undefined }, token);
+    if (driverAvailable) {
+      await waitForText(STATUS_BAR, /(?:validation: \d+\/1 candidates, \d+\/\d+ episodes|assessment of submission 1: \d+\/\d+ episodes)/, 120_000);
+      await screenshot('61-lm-submit-last-progress');
+    }
+    const result = await pending;
+    const text = (result.content[0] as vscode.LanguageModelTextPart).value;
+    assert.match(text, /warning: this submit spends the last 2 episodes of the budget/);
+    assert.match(text, /That submit spent the last of the budget, so the run has ended[^]*\nrun complete: CartPole-v1 {3}budget 2\/2 used/);
     await waitForStatus(api, 'phase complete', (s) => s.phase === 'complete');
   });
 });
