@@ -46,7 +46,7 @@ const BASE: readonly SkillDeclaration[] = [
 
 const BABYAI: readonly SkillDeclaration[] = [
   { id: 'mission_done', label: 'completed the instruction', kind: 'success' },
-  ...SUBGOAL_OPS.map((op): SkillDeclaration => ({ id: `subgoal_${op}`, label: `sub-goal "${op}" done`, kind: 'success' })),
+  ...SUBGOAL_OPS.map((op): SkillDeclaration => ({ id: `subgoal_${op}`, label: `sub-goal done: ${op}`, kind: 'success' })),
 ];
 
 class MiniGridTracker implements SkillTracker {
