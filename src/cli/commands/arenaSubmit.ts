@@ -11,6 +11,7 @@ import type { RunnerClient } from '../../runner/client';
 import { arenaProgressText, formatArenaReport, formatArenaSummary } from '../../stats/arenaText';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { ExitCode } from '../command';
+import { cancelOnInterrupt } from './interrupt';
 import { printJson, withClient } from './runClient';
 
 type ArenaProgress = z.output<typeof ArenaProgressNotificationSchema>;
@@ -49,24 +50,6 @@ export function arenaSubmit(o: ArenaSubmitOptions): Promise<number> {
       stop();
     }
   });
-}
-
-/**
- * Ctrl-C during a submit asks the runner to cancel it (`run.cancel`): the submit then fails with
- * `cancelled`, rolled back and uncharged, and the command exits as for any refused submit. The
- * runner is a process of its own, so leaving without asking would let the games go on and be
- * charged. A second Ctrl-C leaves at once.
- */
-function cancelOnInterrupt(client: RunnerClient, json: boolean): () => void {
-  let asked = false;
-  const onInterrupt = (): void => {
-    if (asked) process.exit(130);
-    asked = true;
-    if (!json) process.stderr.write('\ncancelling the submit (Ctrl-C again to leave without waiting)…\n');
-    client.cancel().catch(() => undefined);
-  };
-  process.on('SIGINT', onInterrupt);
-  return () => process.off('SIGINT', onInterrupt);
 }
 
 export function arenaFinish(dir: string | undefined, json: boolean): Promise<number> {

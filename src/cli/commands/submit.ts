@@ -5,6 +5,7 @@ import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stat
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatSummary } from './format';
+import { cancelOnInterrupt } from './interrupt';
 import { attachProgress } from './progress';
 import { readTrainingConfig } from './propose';
 import { arenaSubmit } from './arenaSubmit';
@@ -21,7 +22,9 @@ export const submitCommand: CliCommand = {
     '            the environment changed as it says, charged to the practice budget, never selected\n' +
     '  --strict  refuse (uncharged, exit 1) when policy/ has type errors; without it they are a warning\n' +
     '  --yes     do not ask before a submit that spends the last of the budget (and so ends the run);\n' +
-    '            only a terminal is asked: elsewhere the warning is printed and the submit runs',
+    '            only a terminal is asked: elsewhere the warning is printed and the submit runs\n\n' +
+    'Ctrl-C while the episodes play cancels the submit in the runner: rolled back, nothing charged, exit 1\n' +
+    '(a second Ctrl-C leaves at once, without waiting for the runner to confirm).',
   async run(argv) {
     const { values } = parse(
       argv,
@@ -52,10 +55,12 @@ export const submitCommand: CliCommand = {
         return ExitCode.failed;
       }
       const stop = attachProgress(client, !json, (p) => p.phase === 'submit');
+      const release = cancelOnInterrupt(client, json);
       let summary: Awaited<ReturnType<typeof client.submit>>;
       try {
         summary = await client.submit({ ...request, ...(values.note ? { note: values.note } : {}), ...(strict ? { strict } : {}), ...(config ? { config } : {}) });
       } finally {
+        release();
         stop();
       }
       const history = (await client.status()).history;
