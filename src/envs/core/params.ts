@@ -9,6 +9,8 @@ export type ParamSpec = (
   | { type: 'integer'; default: number; min?: number; max?: number; description: string }
   | { type: 'boolean'; default: boolean; description: string }
   | { type: 'enum'; default: string; values: readonly string[]; description: string }
+  /** An ordered selection of distinct names from `values`, held as one comma-separated string (an array of names is accepted and joined). */
+  | { type: 'list'; default: string; values: readonly string[]; description: string }
 ) & {
   /** Set by the runner for each episode and withheld from the policy (the arena's `opponent`): not in ctx.params, so not in env.d.ts. */
   runnerOnly?: true;
@@ -61,5 +63,14 @@ function checkParam(envId: string, name: string, spec: ParamSpec, v: unknown): P
     case 'enum':
       if (typeof v !== 'string' || !spec.values.includes(v)) return fail(`must be one of ${spec.values.join(', ')}, got ${JSON.stringify(v)}`);
       return v;
+    case 'list': {
+      const items = typeof v === 'string' ? v.split(',').map((x) => x.trim()) : Array.isArray(v) ? v : null;
+      if (!items || items.some((x) => typeof x !== 'string')) return fail(`must be a list of names (an array or a comma-separated string), got ${JSON.stringify(v)}`);
+      if (items.length === 0 || (items.length === 1 && items[0] === '')) return fail(`must name at least one of ${spec.values.join(', ')}`);
+      for (const x of items as string[]) if (!spec.values.includes(x)) return fail(`has unknown name ${JSON.stringify(x)} (allowed: ${spec.values.join(', ')})`);
+      const dup = (items as string[]).find((x, i) => items.indexOf(x) !== i);
+      if (dup !== undefined) return fail(`names ${JSON.stringify(dup)} more than once`);
+      return (items as string[]).join(',');
+    }
   }
 }

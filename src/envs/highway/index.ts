@@ -5,7 +5,7 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import { ParamError, type ParamSpecs, type ParamValues } from '../core/params';
-import { DEFAULT_KINEMATICS, type KinematicsConfig } from './observation';
+import { DEFAULT_KINEMATICS, KINEMATIC_FEATURES, type KinematicFeature, type KinematicsConfig } from './observation';
 import { HighwayEnv } from './scenes/highway';
 import { IntersectionEnv } from './scenes/intersection';
 import { MergeEnv } from './scenes/merge';
@@ -31,17 +31,20 @@ const timingParams = (simulation: number, policy: number): ParamSpecs => ({
 
 /** The Kinematics observation options as parameters, with a task's defaults. */
 const kinematicsParams = (d: KinematicsConfig): ParamSpecs => ({
+  observation_features: { type: 'list', default: d.features.join(','), values: KINEMATIC_FEATURES, description: 'Columns of the Kinematics observation, in order (comma-separated); x, y, vx, vy are normalized, the others are raw' },
   observation_vehicles: { type: 'integer', default: d.vehiclesCount, min: 1, max: 50, description: 'Rows of the Kinematics observation (your vehicle and the nearest others)' },
   observation_absolute: { type: 'boolean', default: d.absolute, description: 'World coordinates for every row instead of coordinates relative to your vehicle' },
   observation_normalize: { type: 'boolean', default: d.normalize, description: 'Map x, y, vx, vy from their ranges to [-1, 1]' },
   observation_clip: { type: 'boolean', default: d.clip, description: 'Clip normalized values to [-1, 1]' },
   observation_see_behind: { type: 'boolean', default: d.seeBehind, description: 'Include vehicles more than 10 m behind you' },
   observation_order: { type: 'enum', default: d.order, values: ['sorted', 'shuffled'], description: 'Rows 1+ nearest first, or shuffled' },
-  observation_intentions: { type: 'boolean', default: d.observeIntentions, description: "Show other vehicles' destination directions (cos_d, sin_d features)" },
+  observation_intentions: { type: 'boolean', default: d.observeIntentions, description: "Fill the cos_d, sin_d columns of rows 1+ with other vehicles' destination directions (zero otherwise; only matters when observation_features includes them)" },
 });
 
 const kinematicsFrom = (p: ParamValues, d: KinematicsConfig): KinematicsConfig => ({
   ...d,
+  // resolveParams has checked every name against KINEMATIC_FEATURES.
+  features: (p['observation_features'] as string).split(',') as KinematicFeature[],
   vehiclesCount: num(p, 'observation_vehicles'),
   absolute: bool(p, 'observation_absolute'),
   normalize: bool(p, 'observation_normalize'),
