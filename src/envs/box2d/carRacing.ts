@@ -333,21 +333,64 @@ export class CarRacingEnv implements Env<Uint8Array, CarAction> {
   }
 
   getState(): unknown {
-    return { ...this.bodies(), reward: this.reward, tileVisitedCount: this.tileVisitedCount, t: this.t, visited: [...this.visited] };
+    return {
+      ...this.bodies(),
+      controls: this.wheels.map((w) => [w.gas, w.brake, w.steer]),
+      reward: this.reward,
+      tileVisitedCount: this.tileVisitedCount,
+      t: this.t,
+      visited: [...this.visited],
+      newLap: this.newLap,
+      fuelSpent: this.fuelSpent,
+    };
   }
 
+  /**
+   * Restores a `getState()` of the same track (same seed). The visited tiles come back too, so a
+   * restored episode does not pay for a tile twice; the tiles' colours follow them.
+   */
   setState(state: unknown): void {
-    const s = state as { hull?: BodyState; wheels?: (BodyState & { omega?: number; phase?: number })[]; reward?: number; t?: number };
-    if (!this.hull || !s?.hull || !Array.isArray(s.wheels) || s.wheels.length !== 4) throw new TypeError('CarRacing state must be { hull, wheels: [4], … } after reset()');
+    const s = state as {
+      hull?: BodyState;
+      wheels?: (BodyState & { omega?: number; phase?: number; tiles?: number[] })[];
+      controls?: [number, number, number][];
+      reward?: number;
+      t?: number;
+      visited?: boolean[];
+      tileVisitedCount?: number;
+      newLap?: boolean;
+      fuelSpent?: number;
+    };
+    if (!this.hull || !this.track || !s?.hull || !Array.isArray(s.wheels) || s.wheels.length !== 4) throw new TypeError('CarRacing state must be { hull, wheels: [4], … } after reset()');
+    const n = this.visited.length;
+    if (s.visited !== undefined && (!Array.isArray(s.visited) || s.visited.length !== n)) {
+      throw new TypeError(`CarRacing state has ${Array.isArray(s.visited) ? s.visited.length : 'no'} visited flags but this track has ${n} tiles (restore after reset() with the same seed)`);
+    }
     this.hull.setState(s.hull);
     s.wheels.forEach((w, i) => {
       const wheel = this.wheels[i] as Wheel;
       wheel.body.setState(w);
       wheel.omega = w.omega ?? wheel.omega;
       wheel.phase = w.phase ?? wheel.phase;
+      if (Array.isArray(w.tiles)) wheel.tiles = new Set(w.tiles);
+      const c = s.controls?.[i];
+      if (c) [wheel.gas, wheel.brake, wheel.steer] = c;
     });
+    // The step reward is the change since the last step, so both start from the saved total.
     if (typeof s.reward === 'number') this.reward = this.prevReward = s.reward;
     if (typeof s.t === 'number') this.t = s.t;
+    if (s.visited) {
+      this.visited = s.visited.map((v) => v === true);
+      this.tileVisitedCount = typeof s.tileVisitedCount === 'number' ? s.tileVisitedCount : this.visited.filter(Boolean).length;
+      const road = this.colors.road;
+      this.track.polygons.forEach((p, i) => {
+        if (p.tile < 0) return;
+        this.polygonColors[i] = (this.visited[p.tile] ? road : p.color).map(Math.trunc) as [number, number, number];
+      });
+    }
+    if (typeof s.newLap === 'boolean') this.newLap = s.newLap;
+    if (typeof s.fuelSpent === 'number') this.fuelSpent = s.fuelSpent;
+    this.renderFrame();
   }
 
   /**
