@@ -28,10 +28,19 @@ export function attributionFigures(e: Pick<AttributionEntry, 'lowRate' | 'highRa
   return `ran in ${pct(e.lowRate)} of failed/low episodes (${Math.round(e.lowRate * a.low)}/${a.low}) and ${pct(e.highRate)} of successful ones (${Math.round(e.highRate * a.high)}/${a.high})`;
 }
 
+/**
+ * The score rule for successful episodes, e.g. "≥ 0.47". An ok episode is successful above the
+ * low cut as well as at the median: when the two meet (many episodes on one score), "≥ median"
+ * would wrongly take in episodes the low group holds.
+ */
+export function successfulScoreRule(a: Pick<Attribution, 'lowScore' | 'highScore'>, score: (x: number) => string): string {
+  return a.highScore > a.lowScore ? `≥ ${score(a.highScore)}` : `> ${score(a.lowScore)}`;
+}
+
 /** Feedback lines: a header naming the two groups, then each place as `file:line place: figures`. */
 export function attributionLines(a: Attribution | undefined, fmt: Pick<ScoreFormat, 'score'>, max = 5): string[] {
   if (!a || a.entries.length === 0) return [];
-  const header = `attribution (code that ran unevenly; failed/low = failed or score ≤ ${fmt.score(a.lowScore)}, successful = ok and score ≥ ${fmt.score(a.highScore)}):`;
+  const header = `attribution (code that ran unevenly; failed/low = failed or score ≤ ${fmt.score(a.lowScore)}, successful = ok and score ${successfulScoreRule(a, fmt.score)}):`;
   const rows = a.entries.slice(0, max).map((e) => {
     const also = e.alsoAt?.length ? ` (also ${e.alsoAt.join(', ')})` : '';
     return `${e.file}:${e.line} ${attributionPlace(e)}: ${attributionFigures(e, a)}${also}`;

@@ -6,7 +6,7 @@
  */
 import type { Attribution, AttributionEntry } from '../../protocol/attribution';
 import type { SubmissionSummary } from '../../protocol/feedback';
-import { attributionFigures, attributionPlace } from '../../stats/attributionText';
+import { attributionFigures, attributionPlace, successfulScoreRule } from '../../stats/attributionText';
 import { unchangedLines } from './lineMap';
 
 /** A difference at least this large gets the strong tint. */
@@ -40,9 +40,7 @@ export function attributionMarks(summary: Pick<SubmissionSummary, 'submission' |
 
 function hoverText(e: AttributionEntry, a: Attribution, rank: number, submission: number): string {
   const also = e.alsoAt?.length ? `\n\nRan in the same episodes: ${e.alsoAt.join(', ')}.` : '';
-  // An episode is successful above the low cut as well as at the median: when the two meet (many
-  // episodes on one score), "≥ median" would wrongly take in episodes the low group holds.
-  const successful = a.highScore > a.lowScore ? `≥ ${round(a.highScore)}` : `> ${round(a.lowScore)}`;
+  const successful = successfulScoreRule(a, round);
   return [
     // The rank is the feedback's (places that ran more in successes are ranked there too, unmarked here).
     `**PolicyForge attribution** (submission ${submission}: #${rank} of the ${a.entries.length} places its feedback ranks)`,

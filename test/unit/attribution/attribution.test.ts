@@ -45,6 +45,18 @@ describe('attribution: ranking places by failed against successful episodes', ()
     assert.match(text[1]!, /^policy\/policy\.ts:6 else branch in Policy\.act: ran in 100% of failed\/low episodes \(3\/3\) and 0% of successful ones \(0\/4\) \(also policy\/policy\.ts:14\)$/);
   });
 
+  it('names the successful group by the rule it applies when the low cut and the median meet', () => {
+    // Four of seven episodes score 0: the first quartile and the median are both 0, and a 0 is low.
+    const eps: CoveredEpisode[] = [
+      ...[0, 1, 2, 3].map((): CoveredEpisode => ({ status: 'ok', score: 0, coverage: [0, 2] })),
+      ...[1, 1, 1].map((score): CoveredEpisode => ({ status: 'ok', score, coverage: [0, 1] })),
+    ];
+    const a = attributeEpisodes(PROBES, eps)!;
+    assert.equal(a.lowScore, a.highScore);
+    assert.deepEqual([a.low, a.high], [4, 3]);
+    assert.match(attributionLines(a, scoreFormat(1))[0]!, /failed\/low = failed or score ≤ 0\.00, successful = ok and score > 0\.00\):$/);
+  });
+
   it('gives nothing when the episodes do not split (all equal) or have no coverage', () => {
     const same: CoveredEpisode[] = [0, 1, 2].map(() => ({ status: 'ok', score: 500, coverage: [0] }));
     assert.equal(attributeEpisodes(PROBES, same), undefined);
