@@ -25,6 +25,7 @@ import { readRunFiles, readTrajectory } from '../../src/extension/panels/runFile
 import { SingletonPanel } from '../../src/extension/panels/singletonPanel';
 import type { HostToWebview } from '../../src/protocol/webview';
 import { policyForge } from './support/api';
+import { stopRunnerOf } from './support/runners';
 import { decodePng, type Rgba } from './support/png';
 import { click, driverAvailable, screenshot, waitFor, waitForText } from './support/ui';
 
@@ -108,7 +109,10 @@ describe('Box2D and driving replays drawn in VS Code', function () {
     const config = vscode.workspace.getConfiguration('policyforge');
     for (const key of ['trajectoryStepCap', 'episodeTimeoutMs', 'actTimeoutMs']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const d of scratch) fs.rmSync(d, { recursive: true, force: true });
+    for (const d of scratch) {
+      stopRunnerOf(d);
+      fs.rmSync(d, { recursive: true, force: true });
+    }
   });
 
   for (const { envId, describes } of CASES) {
