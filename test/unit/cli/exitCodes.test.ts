@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
-import { cartPolicy, cleanupTmp, CLI, killSpawnedRunners, makeWorkspace, readEvents, slowPolicy, spawnRunner, tmpDir, useTempDataDir, waitFor, writePolicy } from '../runner/helpers';
+import { cartPolicy, cleanupTmp, CLI, killSpawnedRunners, makeWorkspace, readEvents, slowPolicy, spawnRunner, tmpDir, useTempDataDir, waitFor, writePolicy, INTERRUPTIBLE_ITERATIONS } from '../runner/helpers';
 import { pf, pfAsync } from './cliHelpers';
 
 /** One test per row of the exit-code table in src/cli/README.md. */
@@ -79,7 +79,7 @@ describe('cli: exit codes (src/cli/README.md)', function () {
     assert.match(none.err, /no PolicyForge run here/);
 
     const dir = ws();
-    writePolicy(dir, slowPolicy(6_000));
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS));
     // The test's own child, so the killed process is reaped and its pid is free again.
     const runner = await spawnRunner(dir);
     await runner.client.close();

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { RunClientError, type RunnerClient } from '../../../src/runner/client';
 import type { RunnerHost } from '../../../src/runner/host';
 import { RunErrorCode } from '../../../src/protocol/run';
-import { cartPolicy, slowPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, slowPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy, INTERRUPTIBLE_ITERATIONS } from './helpers';
 
 async function rejects(p: Promise<unknown>, reason: string, code: number): Promise<RunClientError> {
   try {
@@ -107,7 +107,7 @@ describe('runner: submit admission and budget', function () {
   });
 
   it('cancels a running submit without charging it', async () => {
-    writePolicy(dir, slowPolicy(3_000));
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS));
     const started = new Promise<void>((r) => client.on('run.progress', (p) => p.done >= 1 && r()));
     const submit = client.submit({ cases: '0-5' });
     await started;

@@ -7,7 +7,7 @@ import { connectOrStart } from '../../../src/runner/launch';
 import { Run } from '../../../src/runner/run';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { canSpy, spyOnFsyncs, type FsEvent } from './fsyncSpy';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner } from './helpers';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
   r.child.kill('SIGKILL');
@@ -29,7 +29,7 @@ describe('runner: durability across kill -9', function () {
 
   it('rolls back a submit interrupted mid-episodes: nothing charged, reported, the run goes on', async () => {
     const dir = makeWorkspace({ budget: 12 });
-    writePolicy(dir, slowPolicy(6_000));
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS));
     const r1 = await spawnRunner(dir);
     const progressed = new Promise<void>((resolve) => r1.client.on('run.progress', (p) => p.done >= 1 && resolve()));
     const submit = r1.client.submit({ cases: '0-7' }).catch((e: unknown) => e);
@@ -81,7 +81,9 @@ describe('runner: durability across kill -9', function () {
 
   it('resumes validation and assessment interrupted by kill -9 and writes the report once', async () => {
     const dir = makeWorkspace({ budget: 2, validationCases: 4, heldOutCases: 4 });
-    writePolicy(dir, slowPolicy(3_000));
+    // A fifth of the interruptible cost: validation still lasts long enough to be killed in, and
+    // the resumed validation and assessment stay short.
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS / 5));
     const r1 = await spawnRunner(dir);
     await r1.client.submit({ cases: '0-1' });
     // The budget reached 0: the run validates by itself.

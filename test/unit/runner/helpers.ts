@@ -110,6 +110,13 @@ export function cartPolicy(k: number, extra = ''): string {
 `;
 }
 
+/**
+ * Iterations per act that keep a CartPole batch running for a good fraction of a second per
+ * episode (its policy balances the whole 500 steps), so a test can interrupt it mid-batch however
+ * fast the sandbox runs the loop; one act stays far below the act limit.
+ */
+export const INTERRUPTIBLE_ITERATIONS = 1_000_000;
+
 /** A policy whose every act burns CPU, so a submission takes long enough to be interrupted. */
 export function slowPolicy(iterations = 3_000_000): string {
   return cartPolicy(0.5, `let x = 0; for (let i = 0; i < ${iterations}; i++) x += Math.sqrt(i); if (x < 0) return 0;`);

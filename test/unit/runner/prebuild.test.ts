@@ -5,7 +5,7 @@ import type { RunnerClient } from '../../../src/runner/client';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import type { RunnerHost } from '../../../src/runner/host';
 import type { BuildResult } from '../../../src/sandbox/types';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, sharedExecutor, slowPolicy, startHost, useTempDataDir, waitFor, writePolicy } from './helpers';
+import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, sharedExecutor, slowPolicy, startHost, useTempDataDir, waitFor, writePolicy, INTERRUPTIBLE_ITERATIONS } from './helpers';
 
 interface BuildCall {
   result: BuildResult;
@@ -68,7 +68,7 @@ describe('runner: building a saved policy before its submit', function () {
 
   it('never builds beside a running batch: a save during one is built after it', async () => {
     const dir = makeWorkspace();
-    writePolicy(dir, slowPolicy(30_000));
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS));
     const { calls, host, client } = await startNoted(dir);
     try {
       const submitted = client.submit({ cases: '0-3' });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSubmissionSummary } from '../../../src/protocol/documents';
 import { formatSummary } from '../../../src/stats/feedbackText';
-import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, writePolicy, type Runner } from '../runner/helpers';
+import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS } from '../runner/helpers';
 
 /** Always pushes left: the pole falls within a few steps. */
 const LEFT = `export class Policy {
@@ -98,7 +98,7 @@ describe('practice submits through the real runner process', function () {
 
   it('a runner killed during a practice submit charges nothing; one killed after its feedback charges it once', async () => {
     const dir = makeWorkspace({ budget: 8 });
-    writePolicy(dir, slowPolicy(6_000));
+    writePolicy(dir, slowPolicy(INTERRUPTIBLE_ITERATIONS));
     const r1 = await spawnRunner(dir);
     const progressed = new Promise<void>((resolve) => r1.client.on('run.progress', (p) => p.done >= 1 && resolve()));
     const submit = r1.client.submit({ cases: '0-5', config: { params: { reset_bound: 0.01 } } }).catch((e: unknown) => e);
