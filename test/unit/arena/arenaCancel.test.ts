@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RunClientError } from '../../../src/runner/client';
-import { CLI, cleanupTmp, killSpawnedRunners, RUNNER_ENTRY, spawnRunner, useTempDataDir, writePolicy } from '../runner/helpers';
+import { CLI, spawnRunner, writePolicy, useSpawnedRunners } from '../runner/helpers';
 import { arenaEvents, makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Always column 0, after tens of milliseconds of arithmetic per move: a screen lasts long enough to be cancelled. */
@@ -21,14 +21,7 @@ function submitFolders(dir: string): string[] {
 
 describe('arena runs: a cancelled submit', function () {
   this.timeout(180_000);
-  before(() => {
-    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
-    useTempDataDir();
-  });
-  after(() => {
-    killSpawnedRunners();
-    cleanupTmp();
-  });
+  useSpawnedRunners();
 
   it('run.cancel stops the games: rolled back, nothing charged, the next submit is number 1', async () => {
     const dir = makeArenaWorkspace('ConnectFour-v0', 60);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cleanupTmp, killSpawnedRunners, RUNNER_ENTRY, spawnRunner, useTempDataDir, writePolicy } from '../runner/helpers';
+import { spawnRunner, writePolicy, useSpawnedRunners } from '../runner/helpers';
 import { arenaEvents, makeArenaWorkspace, pinArenaSecret, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Always column 0 (loses fast), after burning CPU in every act so the submit can be interrupted. */
@@ -10,14 +10,7 @@ const SLOW_WEAK = WEAK_CONNECT_FOUR.replace('act(_o: Observation): Action {', 'a
 
 describe('arena runs: kill -9 mid-submit', function () {
   this.timeout(120_000);
-  before(() => {
-    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
-    useTempDataDir();
-  });
-  after(() => {
-    killSpawnedRunners();
-    cleanupTmp();
-  });
+  useSpawnedRunners();
 
   it('rolls the submission back on restart and charges the next one once', async () => {
     const dir = makeArenaWorkspace('ConnectFour-v0', 60);

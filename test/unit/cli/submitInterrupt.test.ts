@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CLI, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, writePolicy, type Runner } from '../runner/helpers';
+import { CLI, makeWorkspace, readEvents, slowPolicy, spawnRunner, writePolicy, type Runner, useSpawnedRunners } from '../runner/helpers';
 import { pf } from './cliHelpers';
 
 interface Cli {
@@ -41,15 +41,10 @@ function submitFolders(dir: string): string[] {
 
 describe('policyforge submit: Ctrl-C', function () {
   this.timeout(180_000);
-  before(() => {
-    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
-    useTempDataDir();
-  });
   after(() => {
     for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    killSpawnedRunners();
-    cleanupTmp();
   });
+  useSpawnedRunners();
 
   it('cancels the submit in the runner: rolled back, nothing charged, exit 1', async () => {
     const dir = makeWorkspace();

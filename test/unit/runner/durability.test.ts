@@ -7,7 +7,7 @@ import { connectOrStart } from '../../../src/runner/launch';
 import { Run } from '../../../src/runner/run';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
 import { canSpy, spyOnFsyncs, type FsEvent } from './fsyncSpy';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, useTempDataDir, waitFor, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS } from './helpers';
+import { cartPolicy, closeSharedExecutor, makeWorkspace, readEvents, RUNNER_ENTRY, sharedExecutor, slowPolicy, spawnRunner, waitFor, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS, useSpawnedRunners } from './helpers';
 
 async function kill9(r: Runner): Promise<void> {
   r.child.kill('SIGKILL');
@@ -16,16 +16,8 @@ async function kill9(r: Runner): Promise<void> {
 
 describe('runner: durability across kill -9', function () {
   this.timeout(90_000);
-  before(() => {
-    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
-    useTempDataDir();
-  });
-  after(async () => {
-    // Never leave a runner behind, even when a test failed half-way.
-    killSpawnedRunners();
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  after(() => closeSharedExecutor());
+  useSpawnedRunners();
 
   it('rolls back a submit interrupted mid-episodes: nothing charged, reported, the run goes on', async () => {
     const dir = makeWorkspace({ budget: 12 });

@@ -193,3 +193,19 @@ export async function spawnRunner(dir: string, extraArgs: string[] = []): Promis
 export function killSpawnedRunners(): void {
   for (const c of spawned.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
+
+/**
+ * Mocha hooks for a describe whose tests spawn real runner processes: the built runner must
+ * exist, data goes to a temporary folder, and every spawned runner and temporary folder is gone
+ * afterwards, even when a test failed half-way.
+ */
+export function useSpawnedRunners(): void {
+  before(() => {
+    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
+    useTempDataDir();
+  });
+  after(() => {
+    killSpawnedRunners();
+    cleanupTmp();
+  });
+}

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSubmissionSummary } from '../../../src/protocol/documents';
 import { formatSummary } from '../../../src/stats/feedbackText';
-import { cartPolicy, cleanupTmp, killSpawnedRunners, makeWorkspace, readEvents, RUNNER_ENTRY, slowPolicy, spawnRunner, useTempDataDir, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS } from '../runner/helpers';
+import { cartPolicy, makeWorkspace, readEvents, slowPolicy, spawnRunner, writePolicy, type Runner, INTERRUPTIBLE_ITERATIONS, useSpawnedRunners } from '../runner/helpers';
 
 /** Always pushes left: the pole falls within a few steps. */
 const LEFT = `export class Policy {
@@ -21,14 +21,7 @@ async function kill9(r: Runner): Promise<void> {
 
 describe('practice submits through the real runner process', function () {
   this.timeout(180_000);
-  before(() => {
-    assert.ok(fs.existsSync(RUNNER_ENTRY), 'dist/runnerProcess.js is built (npm run build)');
-    useTempDataDir();
-  });
-  after(() => {
-    killSpawnedRunners();
-    cleanupTmp();
-  });
+  useSpawnedRunners();
 
   it('charges the practice budget, leaves the main budget alone, marks the feedback, and is never selected', async () => {
     const dir = makeWorkspace({ budget: 8, practiceBudget: 6, validationCases: 2, heldOutCases: 2 });
