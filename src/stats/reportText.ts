@@ -4,8 +4,9 @@
  * and the warning before a submit that would spend it. Returns print in the run's format
  * (scoreFormat.ts); `history` is `run.status` history, whose train means set it.
  */
-import { parseCaseRanges } from '../protocol/caseRanges';
+import { formatCaseSet, parseCaseRanges } from '../protocol/caseRanges';
 import type { RunReport } from '../protocol/feedback';
+import { failuresOf, outranks } from './bestSubmission';
 import { statsText as stats } from './feedbackText';
 import { historyScoreFormat } from './scoreFormat';
 
@@ -61,22 +62,69 @@ export function requestedEpisodes(request: { episodes?: number; cases?: string |
 
 /** How each surface names `finish` with chosen candidates. */
 export type FinishHint = 'cli' | 'mcp' | 'lm';
-const FINISH_WITH_CANDIDATES: Record<FinishHint, string> = {
-  cli: 'run `policyforge finish --candidates 3,5`',
-  mcp: 'call the `finish` tool with `candidates: [3, 5]`',
-  lm: 'call the policyforge_finish tool with `candidates: [3, 5]`',
+const FINISH_WITH_CANDIDATES: Record<FinishHint, (list: readonly number[]) => string> = {
+  cli: (list) => `run \`policyforge finish --candidates ${list.join(',')}\``,
+  mcp: (list) => `call the \`finish\` tool with \`candidates: [${list.join(', ')}]\``,
+  lm: (list) => `call the policyforge_finish tool with \`candidates: [${list.join(', ')}]\``,
 };
+
+/** What the warning needs of `run.status`: the budget, and the run's submissions so far (practice is not in `history`). */
+export interface RunSoFar {
+  budget: { used: number; total: number; remaining: number };
+  history: readonly { submission: number; mean: number; count: number; okCount: number }[];
+}
+
+/** How many submissions the example names: enough to show a choice, few enough to validate quickly. */
+const EXAMPLE_CANDIDATES = 3;
+
+/**
+ * The run's own submissions for the example: the best few by train mean under the protocol's
+ * ranking (bestSubmission.ts), in submission order, among those `finish` accepts (run submissions
+ * that ran episodes); `among` is every number that could be named. Empty before any submission.
+ */
+export function finishCandidatesExample(history: RunSoFar['history']): { example: number[]; among: number[] } {
+  const eligible = history.filter((h) => h.count > 0 && Number.isFinite(h.mean));
+  const rank = (h: (typeof eligible)[number]) => ({ mean: h.mean, failures: failuresOf(h), submission: h.submission });
+  const best = [...eligible].sort((a, b) => (outranks(rank(a), rank(b)) ? -1 : 1)).slice(0, EXAMPLE_CANDIDATES);
+  return { example: best.map((h) => h.submission).sort((a, b) => a - b), among: eligible.map((h) => h.submission) };
+}
+
+/** How to end the run with chosen candidates instead, naming submissions that exist; null before any. */
+function chooseInstead(history: RunSoFar['history'], hint: FinishHint): { action: string; why: string } | null {
+  const { example, among } = finishCandidatesExample(history);
+  if (example.length === 0) return null;
+  const why =
+    among.length === 1
+      ? `submission ${among[0]}, the only one so far`
+      : example.length === among.length
+        ? `submissions ${formatCaseSet(among)}, every one so far`
+        : `the ${example.length} best train means among submissions ${formatCaseSet(among)}`;
+  return { action: FINISH_WITH_CANDIDATES[hint](example), why };
+}
 
 /**
  * The warning before a submit that would spend exactly the last episodes of the budget (a larger
  * one is refused by the runner, a smaller one leaves budget): the run ends with it and the
  * runner picks the candidates itself. Null when the submit is not the last.
  */
-export function lastBudgetWarning(requested: number | null, budget: { used: number; total: number; remaining: number }, hint: FinishHint): string | null {
+export function lastBudgetWarning(requested: number | null, run: RunSoFar, hint: FinishHint): string | null {
+  const { budget } = run;
   if (requested === null || budget.remaining <= 0 || requested !== budget.remaining) return null;
+  const episodes = `${requested} episode${requested === 1 ? '' : 's'}`;
+  const instead = chooseInstead(run.history, hint);
   return (
-    `warning: this submit spends the last ${requested} episode${requested === 1 ? '' : 's'} of the budget (${budget.used}/${budget.total} used so far), so the run ends with it: ` +
+    `warning: this submit spends the last ${episodes} of the budget (${budget.used}/${budget.total} used so far), so the run ends with it: ` +
     `the runner then picks the candidates to validate by the protocol's rule and assesses the selected one on held-out cases. ` +
-    `To choose the candidates yourself, ${FINISH_WITH_CANDIDATES[hint]} instead of this submit (the ${requested} episode${requested === 1 ? '' : 's'} left stay unused).`
+    (instead
+      ? `To choose the candidates yourself, ${instead.action} instead of this submit (${instead.why}; the ${episodes} left stay unused).`
+      : `No submission exists yet, so this one will be the run's only candidate: to keep a choice between policies, submit fewer episodes first.`)
   );
+}
+
+/** What a declined last submit says (the CLI's question, VS Code's): nothing was charged, and how to end the run instead. */
+export function lastBudgetDeclined(history: RunSoFar['history'], hint: FinishHint): string {
+  const instead = chooseInstead(history, hint);
+  return instead
+    ? `not submitted, nothing was charged: to end the run with the candidates you choose, ${instead.action} (${instead.why})`
+    : 'not submitted, nothing was charged: no submission exists yet to name as a candidate, so submit fewer episodes first to keep a choice between policies';
 }

@@ -1,7 +1,7 @@
 /** `policyforge submit`: run the current policy/ on some cases and print the feedback. */
 import { createInterface } from 'node:readline/promises';
 import { typeErrorWarning } from '../../stats/feedbackText';
-import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
+import { lastBudgetDeclined, lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
 import { parse, parseIntArg } from '../args';
 import { ExitCode, UsageError, type CliCommand } from '../command';
 import { formatSummary } from './format';
@@ -46,12 +46,13 @@ export const submitCommand: CliCommand = {
       // costs the submit nothing; a strict submit leaves the refusal to the runner, which journals it.
       const warnings = strict ? [] : typeErrorWarning(await client.check(), '--strict');
       // Practice spends its own budget and never ends the run.
-      const last = config ? null : lastBudgetWarning(requestedEpisodes(request), (await client.status()).budget, 'cli');
+      const before = config ? null : await client.status();
+      const last = before ? lastBudgetWarning(requestedEpisodes(request), before, 'cli') : null;
       if (last) warnings.push(last);
       for (const w of json ? [] : warnings) process.stderr.write(`${w}\n`);
       const decision = lastBudgetDecision({ warning: last, yes: values.yes ?? false, json, interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY) });
       if (decision === 'ask' && !(await confirm('Spend the last of the budget and end the run? [y/N] '))) {
-        fail('submit', json, 'not submitted, nothing was charged: `policyforge finish --candidates 3,5` ends the run with the candidates you choose', 'declined');
+        fail('submit', json, lastBudgetDeclined(before?.history ?? [], 'cli'), 'declined');
         return ExitCode.failed;
       }
       const stop = attachProgress(client, !json, (p) => p.phase === 'submit');

@@ -54,7 +54,7 @@ export function createMcpServer(workspace: string): { server: McpServer; close()
       // do not show log messages.
       const typeErrors = args.strict ? [] : typeErrorWarning(await c.check(), '`strict: true`');
       // Practice spends its own budget and never ends the run.
-      const last = args.config ? null : lastBudgetWarning(requestedEpisodes(args), (await c.status()).budget, 'mcp');
+      const last = args.config ? null : lastBudgetWarning(requestedEpisodes(args), await c.status(), 'mcp');
       const warnings = [...(typeErrors.length ? [typeErrors.join('\n')] : []), ...(last ? [last] : [])];
       for (const w of warnings) await server.sendLoggingMessage({ level: 'warning', logger: 'policyforge', data: w });
       // Progress covers the episodes and, when this submit ends the run, the validation and assessment it waits for.

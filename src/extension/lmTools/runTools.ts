@@ -50,7 +50,7 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
       }
       // Before the charge: the confirmation is where a type error or the end of the run can still stop the submit.
       const w = await client().then(
-        async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), options.input.config ? null : (await c.status()).budget),
+        async (c) => submitWarnings(options.input, options.input.strict ? null : await c.check(), options.input.config ? null : await c.status()),
         () => submitWarnings(options.input, null, null),
       );
       const left = session.model?.status?.budget.remaining;
@@ -74,7 +74,7 @@ export function registerRunTools(session: RunSession): vscode.Disposable {
       // The end-of-budget warning goes back with the result too (the type errors come from the submit's own check).
       const c = await client();
       // Practice spends its own budget and never ends the run.
-      const lastBudget = input.config ? null : submitWarnings(input, null, (await c.status()).budget).lastBudget;
+      const lastBudget = input.config ? null : submitWarnings(input, null, await c.status()).lastBudget;
       const outcome = await submitWithProgress(model, { ...request, ...(input.note ? { note: input.note } : {}), ...(input.strict ? { strict: true } : {}), ...(input.config ? { config: input.config } : {}) }, { quiet: true });
       if (!outcome.ok) return result({ rejected: true, reason: outcome.reason, message: outcome.message, charged: 0 });
       // The submit that spent the last of the budget started the finish: wait for its report, as the CLI does.

@@ -7,7 +7,7 @@
 import type { RunReport, SubmissionSummary } from '../../protocol/feedback';
 import type { CheckResult } from '../../protocol/run';
 import { formatSummary, typeErrorWarning } from '../../stats/feedbackText';
-import { lastBudgetText, lastBudgetWarning, requestedEpisodes } from '../../stats/reportText';
+import { lastBudgetText, lastBudgetWarning, requestedEpisodes, type RunSoFar } from '../../stats/reportText';
 
 export interface SubmitWarnings {
   /** The type-error warning's lines (a header, then one line per error); empty without errors or when strict. */
@@ -16,10 +16,10 @@ export interface SubmitWarnings {
   lastBudget: string | null;
 }
 
-export function submitWarnings(input: { cases?: string | readonly number[]; episodes?: number; strict?: boolean }, check: Pick<CheckResult, 'typeErrors' | 'diagnostics'> | null, budget: { used: number; total: number; remaining: number } | null): SubmitWarnings {
+export function submitWarnings(input: { cases?: string | readonly number[]; episodes?: number; strict?: boolean }, check: Pick<CheckResult, 'typeErrors' | 'diagnostics'> | null, run: RunSoFar | null): SubmitWarnings {
   return {
     typeErrors: input.strict || !check ? [] : typeErrorWarning(check, '`strict: true`'),
-    lastBudget: budget ? lastBudgetWarning(requestedEpisodes(input), budget, 'lm') : null,
+    lastBudget: run ? lastBudgetWarning(requestedEpisodes(input), run, 'lm') : null,
   };
 }
 

@@ -14,7 +14,7 @@ import type { RunModel } from '../run/runModel';
 import type { SubmitRequest } from '../submit/caseInput';
 import { typeErrorWarning } from '../../stats/feedbackText';
 import { confirmAction } from '../shared/confirm';
-import { LAST_BUDGET_DECLINED, lastBudgetQuestion } from '../submit/lastBudgetQuestion';
+import { lastBudgetQuestion } from '../submit/lastBudgetQuestion';
 import { historyScoreFormat } from '../../stats/scoreFormat';
 import { plural } from '../shared/plural';
 import { submitResultMessage } from './submitMessage';
@@ -45,8 +45,8 @@ export async function submitWithProgress(model: RunModel, request: SubmitRequest
     if (go !== 'Submit Anyway') return { ok: false, reason: 'declined', message: 'not submitted: policy/ has type errors (nothing was charged)' };
   }
   // A practice submit (config) spends the practice budget and never ends the run.
-  const last = opts.quiet || opts.confirmLastBudget === false || request.config ? null : lastBudgetQuestion(request, (await client.status()).budget);
-  if (last && !(await confirmAction(last.message, last.detail, last.action))) return { ok: false, reason: 'declined', message: LAST_BUDGET_DECLINED };
+  const last = opts.quiet || opts.confirmLastBudget === false || request.config ? null : lastBudgetQuestion(request, await client.status());
+  if (last && !(await confirmAction(last.message, last.detail, last.action))) return { ok: false, reason: 'declined', message: last.declined };
   const count = 'episodes' in request ? request.episodes : undefined;
   const title = `PolicyForge: running ${'cases' in request ? `cases ${request.cases}` : plural(count ?? 0, 'episode')}`;
   try {

@@ -6,11 +6,14 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { lastBudgetDecision } from '../../../src/cli/commands/submit';
 import { RunnerClient } from '../../../src/runner/client';
 import { processAlive, readRunnerFile } from '../../../src/runner/runnerFile';
-import { lastBudgetWarning, requestedEpisodes } from '../../../src/stats/reportText';
+import { finishCandidatesExample, lastBudgetDeclined, lastBudgetWarning, requestedEpisodes } from '../../../src/stats/reportText';
 import { cartPolicy, cleanupTmp, CLI, makeWorkspace, useTempDataDir, writePolicy } from '../runner/helpers';
 import { pf } from './cliHelpers';
 
-const budget = (used: number, total: number) => ({ used, total, remaining: total - used });
+type Brief = { submission: number; mean: number; count: number; okCount: number };
+const brief = (submission: number, mean: number, count = 8, okCount = count): Brief => ({ submission, mean, count, okCount });
+/** `run.status` as the warning reads it: the budget, and submissions 1 and 2 so far unless told otherwise. */
+const budget = (used: number, total: number, history: Brief[] = [brief(1, 10), brief(2, 20)]) => ({ budget: { used, total, remaining: total - used }, history });
 
 describe('the end of the budget: a warning before the submit that spends it', function () {
   this.timeout(300_000);
@@ -43,9 +46,25 @@ describe('the end of the budget: a warning before the submit that spends it', fu
       assert.equal(lastBudgetWarning(3, budget(6, 8), 'cli'), null, 'over budget: refused by the runner, nothing runs');
       assert.equal(lastBudgetWarning(null, budget(6, 8), 'cli'), null);
       assert.equal(lastBudgetWarning(0, budget(8, 8), 'cli'), null);
-      assert.match(lastBudgetWarning(2, budget(6, 8), 'cli')!, /run `policyforge finish --candidates 3,5` instead of this submit/);
-      assert.match(lastBudgetWarning(2, budget(6, 8), 'mcp')!, /call the `finish` tool with `candidates: \[3, 5\]`/);
-      assert.match(lastBudgetWarning(2, budget(6, 8), 'lm')!, /call the policyforge_finish tool/);
+      assert.match(lastBudgetWarning(2, budget(6, 8), 'cli')!, /run `policyforge finish --candidates 1,2` instead of this submit \(submissions 1-2, every one so far; the 2 episodes left stay unused\)\.$/);
+      assert.match(lastBudgetWarning(2, budget(6, 8), 'mcp')!, /call the `finish` tool with `candidates: \[1, 2\]` instead/);
+      assert.match(lastBudgetWarning(2, budget(6, 8), 'lm')!, /call the policyforge_finish tool with `candidates: \[1, 2\]` instead/);
+    });
+
+    it('names the run\'s own submissions: the best few train means, only ones finish accepts', () => {
+      // #4 is a practice number (not in history), #5 ran nothing; #7 and #8 tie for third place, and the later one wins the tie.
+      const history = [brief(1, 5), brief(2, 30, 8, 6), brief(3, 12), brief(5, NaN, 0), brief(6, 31), brief(7, 29), brief(8, 29)];
+      assert.deepEqual(finishCandidatesExample(history), { example: [2, 6, 8], among: [1, 2, 3, 6, 7, 8] });
+      assert.match(lastBudgetWarning(8, budget(8, 16, history), 'cli')!, /run `policyforge finish --candidates 2,6,8` instead of this submit \(the 3 best train means among submissions 1-3,6-8; the 8 episodes left stay unused\)\.$/);
+      assert.match(lastBudgetWarning(8, budget(8, 16, [brief(3, 1)]), 'mcp')!, /`candidates: \[3\]` instead of this submit \(submission 3, the only one so far;/);
+      assert.equal(lastBudgetDeclined(history, 'cli'), 'not submitted, nothing was charged: to end the run with the candidates you choose, run `policyforge finish --candidates 2,6,8` (the 3 best train means among submissions 1-3,6-8)');
+    });
+
+    it('names none before the first submission, and says why', () => {
+      const w = lastBudgetWarning(8, budget(0, 8, []), 'cli')!;
+      assert.doesNotMatch(w, /--candidates/);
+      assert.match(w, /No submission exists yet, so this one will be the run's only candidate: to keep a choice between policies, submit fewer episodes first\.$/);
+      assert.doesNotMatch(lastBudgetDeclined([], 'cli'), /--candidates/);
     });
 
     it('asks only a person at a terminal who did not say --yes', () => {
@@ -59,21 +78,27 @@ describe('the end of the budget: a warning before the submit that spends it', fu
   });
 
   it('CLI without a terminal: prints the warning first and runs; --json carries it', () => {
-    const dir = workspace(4);
+    const dir = workspace(6);
     writePolicy(dir, cartPolicy(0.5));
-    const first = pf(dir, 'submit', '--cases', '0-1');
-    assert.equal(first.code, 0, first.err);
-    assert.doesNotMatch(first.err, /warning/, 'no warning while budget stays');
-    const last = pf(dir, 'submit', '--cases', '2-3');
+    for (const cases of ['0-1', '2-3']) {
+      const early = pf(dir, 'submit', '--cases', cases);
+      assert.equal(early.code, 0, early.err);
+      assert.doesNotMatch(early.err, /warning/, 'no warning while budget stays');
+    }
+    const existing = (pf(dir, 'status', '--json').json() as { status: { history: { submission: number }[] } }).status.history.map((h) => h.submission);
+    const last = pf(dir, 'submit', '--cases', '4-5');
     assert.equal(last.code, 0, last.err);
     // First on stderr, before any progress of the validation that follows.
-    assert.match(last.err, /^warning: this submit spends the last 2 episodes of the budget \(2\/4 used so far\), so the run ends with it: .* To choose the candidates yourself, run `policyforge finish --candidates 3,5` instead of this submit \(the 2 episodes left stay unused\)\.\n/);
+    assert.match(last.err, /^warning: this submit spends the last 2 episodes of the budget \(4\/6 used so far\), so the run ends with it: .* To choose the candidates yourself, run `policyforge finish --candidates 1,2` instead of this submit \(submissions 1-2, every one so far; the 2 episodes left stay unused\)\.\n/);
+    const named = /--candidates ([\d,]+)`/.exec(last.err)![1]!.split(',').map(Number);
+    assert.deepEqual(named, existing, 'the example names the submissions the run has');
     assert.match(last.out, /That submit spent the last of the budget, so the run has ended/);
 
     const other = workspace(2);
     writePolicy(other, cartPolicy(0.5));
     const json = pf(other, 'submit', '--episodes', '2', '--json').json() as { warnings: string[]; report: unknown };
     assert.match(json.warnings.at(-1)!, /^warning: this submit spends the last 2 episodes/);
+    assert.match(json.warnings.at(-1)!, /No submission exists yet, so this one will be the run's only candidate/, 'no example to give before the first submission');
     assert.ok(json.report, 'and the report');
   });
 
@@ -86,7 +111,7 @@ describe('the end of the budget: a warning before the submit that spends it', fu
     const no = inTerminal('n', 'submit', '--cases', '0-1');
     assert.equal(no.status, 1, no.stdout);
     assert.match(no.stdout, /Spend the last of the budget and end the run\? \[y\/N\]/);
-    assert.match(no.stdout, /not submitted, nothing was charged/);
+    assert.match(no.stdout, /not submitted, nothing was charged: no submission exists yet to name as a candidate/);
     assert.match(pf(dir, 'status').out, /budget 0\/2 used/);
     const yes = inTerminal('y', 'submit', '--cases', '0-1');
     assert.equal(yes.status, 0, yes.stdout);
@@ -126,7 +151,7 @@ describe('the end of the budget: a warning before the submit that spends it', fu
 
       const last = await text({ cases: '2-3' });
       assert.equal(logged.length, 3);
-      assert.match(logged[2]!.text, /^warning: this submit spends the last 2 episodes of the budget \(2\/4 used so far\).* call the `finish` tool with `candidates: \[3, 5\]` instead/);
+      assert.match(logged[2]!.text, /^warning: this submit spends the last 2 episodes of the budget \(2\/4 used so far\).* call the `finish` tool with `candidates: \[1\]` instead of this submit \(submission 1, the only one so far;/);
       assert.equal(await logged[2]!.usedThen, 2, 'logged before the last episodes were charged');
       assert.ok(last.text.startsWith(`${logged[1]!.text}\n${logged[2]!.text}\nsubmission 2 `), last.text.slice(0, 600));
       assert.match(last.text, /\n\nThat submit spent the last of the budget, so the run has ended: .*\nrun complete: CartPole-v1 {3}budget 4\/4 used/);

@@ -28,22 +28,24 @@ const report = {
   heldOut: stats,
   starterHeldOut: null,
 } as unknown as RunReport;
+/** A run whose only submission so far is #1 (two episodes, train mean 30). */
+const run = (used: number) => ({ budget: { used, total: 4, remaining: 4 - used }, history: [{ submission: 1, mean: 30, count: 2, okCount: 2 }] });
 const check = { typeErrors: 1, diagnostics: [{ file: 'policy/policy.ts', line: 4, column: 10, message: "Type 'string' is not assignable to type 'number'.", severity: 'error' as const, kind: 'type' as const }] };
 
 describe('LM submit tool: what it says before and after the charge', () => {
   it('warns in the confirmation about type errors and the last of the budget, unless strict', () => {
-    const w = submitWarnings({ cases: '2-3' }, check, { used: 2, total: 4, remaining: 2 });
+    const w = submitWarnings({ cases: '2-3' }, check, run(2));
     assert.match(w.typeErrors[0]!, /^warning: policy\/ has 1 type error\(s\); it runs anyway and is charged \(`strict: true` refuses instead\):$/);
-    assert.match(w.lastBudget!, /^warning: this submit spends the last 2 episodes .* call the policyforge_finish tool with `candidates: \[3, 5\]` instead/);
+    assert.match(w.lastBudget!, /^warning: this submit spends the last 2 episodes .* call the policyforge_finish tool with `candidates: \[1\]` instead/);
     const md = warningMarkdown(w);
     assert.match(md, /\*\*warning: policy\/ has 1 type error/);
     assert.match(md, /- `policy\/policy\.ts:4:10 Type 'string'/);
     assert.match(md, /\*\*warning: this submit spends the last 2 episodes/);
-    assert.deepEqual(submitWarnings({ cases: '2-3', strict: true }, check, { used: 0, total: 4, remaining: 4 }), { typeErrors: [], lastBudget: null });
+    assert.deepEqual(submitWarnings({ cases: '2-3', strict: true }, check, run(0)), { typeErrors: [], lastBudget: null });
   });
 
   it('returns the warnings, the feedback and, after the last of the budget, the report as the CLI prints it', () => {
-    const w = submitWarnings({ episodes: 2 }, null, { used: 2, total: 4, remaining: 2 });
+    const w = submitWarnings({ episodes: 2 }, null, run(2));
     const text = submitResultText(w, summary, [], report);
     assert.ok(text.startsWith(`${w.lastBudget}\n${formatSummary(summary, [])}`));
     assert.ok(text.endsWith(`That submit spent the last of the budget, so the run has ended: the runner validated the candidates and assessed the selected one on hidden cases.\n${formatReport(report, [])}`));
