@@ -2,8 +2,9 @@
  * How a sandbox worker process is started: the current Node binary (Electron's, run as Node,
  * inside VS Code), the permission model allowing reads of the worker script and the plugins
  * only (so no writes, no child processes, no worker threads, no addons), a bounded heap, no
- * string code generation in any realm, an empty environment, and the IPC channel in V8's
- * serialization (records carry their trajectories as long strings, which JSON would escape).
+ * string code generation in any realm, an environment with nothing but allocator settings, and
+ * the IPC channel in V8's serialization (records carry their trajectories as long strings, which
+ * JSON would escape).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -47,8 +48,20 @@ function engineReads(): string[] {
   return mujocoReadPaths().map((dir) => `--allow-fs-read=${dir}`);
 }
 
+/**
+ * glibc's allocator, told to give memory back (other C libraries ignore these). V8's optimizing
+ * compiler and a WebAssembly engine loading a model allocate tens of MB for moments; by default
+ * glibc keeps such blocks in the heap once freed (its mmap threshold grows with every large free)
+ * and gives helper threads arenas of their own, so a worker would stay at its highest footprint
+ * for life. A fixed threshold at glibc's initial 128 KiB maps large blocks and unmaps them on free.
+ */
+export const WORKER_ALLOCATOR_ENV: Readonly<NodeJS.ProcessEnv> = {
+  MALLOC_ARENA_MAX: '1',
+  MALLOC_MMAP_THRESHOLD_: String(128 * 1024),
+};
+
 export function spawnWorker(config: SpawnConfig): ChildProcess {
-  const env: NodeJS.ProcessEnv = {};
+  const env: NodeJS.ProcessEnv = { ...WORKER_ALLOCATOR_ENV };
   if (process.versions['electron']) env['ELECTRON_RUN_AS_NODE'] = '1';
   // fd 4: the trace pipe (worker/trace.ts).
   return spawn(config.nodePath, workerArgv(config), { stdio: ['ignore', 'ignore', 'pipe', 'ipc', 'pipe'], env, serialization: 'advanced' });
