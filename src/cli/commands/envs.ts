@@ -1,8 +1,11 @@
 /**
- * `policyforge envs`: lists the registered environments with their spaces, step limit, failure
+ * `policyforge envs`: lists the registered environments with their spaces, step limit (the most
+ * steps an episode can take at the default parameters; `stepLimit` gives the range where it
+ * differs by episode, as BabyAI's does by instruction), failure
  * return (what a failed episode scores, at the default parameters) and parameters.
  */
 import { createRegistry } from '../../envs';
+import type { StepLimitRange } from '../../envs/core/env';
 import { failureReturnOf } from '../../envs/core/failureReturn';
 import { resolveParams } from '../../envs/core/params';
 import { matchEnvironments, suggestQueries } from '../../envs/core/envSearch';
@@ -30,13 +33,17 @@ export const envsCommand: CliCommand = {
     }
     const rows = defs.map((d) => {
       const { env } = registry.make(d.id);
+      // What the worker hands the policy as ctx.maxEpisodeSteps, from the environment itself: for
+      // MiniGrid its max_steps at the default size, for BabyAI the range its instructions span.
+      const stepLimit = env.stepLimitRange();
       return {
         id: d.id,
         family: d.family,
         description: d.description,
         observationSpace: env.observationSpace.describe(),
         actionSpace: env.actionSpace.describe(),
-        maxEpisodeSteps: d.maxEpisodeSteps,
+        maxEpisodeSteps: stepLimit?.max ?? null,
+        stepLimit,
         failureReturn: defaultFailureReturn(d),
         params: d.params,
       };
@@ -50,12 +57,19 @@ export const envsCommand: CliCommand = {
       process.stdout.write(`  observation: ${formatSpace(r.observationSpace)}\n  action:      ${formatSpace(r.actionSpace)}\n`);
       const params = Object.entries(r.params).map(([k, p]) => `${k}=${JSON.stringify(p.default)}`);
       const failure = r.failureReturn === null ? 'none declared' : String(r.failureReturn);
-      process.stdout.write(`  steps: ${r.maxEpisodeSteps ?? 'internal limit'}  failure return: ${failure}${params.length ? `  params: ${params.join(', ')}` : ''}\n\n`);
+      process.stdout.write(`  steps: ${stepsText(r.stepLimit)}  failure return: ${failure}${params.length ? `  params: ${params.join(', ')}` : ''}\n\n`);
     }
     process.stdout.write(`${rows.length} environments\n`);
     return 0;
   },
 };
+
+/** The step limit as `envs` prints it: one number, or the range an episode's limit falls in and its rule. */
+function stepsText(limit: StepLimitRange | null): string {
+  if (limit === null) return 'no limit (an episode ends when it terminates or at the episode time limit)';
+  if (limit.min === limit.max) return String(limit.max);
+  return `${limit.min}–${limit.max} by episode${limit.rule ? ` (${limit.rule})` : ''}`;
+}
 
 /**
  * The failure return at the default parameters, rounded as AGENTS.md prints it; null for a plugin

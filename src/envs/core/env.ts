@@ -51,6 +51,20 @@ export interface Env<O = unknown, A = unknown> {
    * bounds it. The policy reads it as `ctx.maxEpisodeSteps`.
    */
   stepLimit?(): number | null;
+  /**
+   * For an environment whose limit differs by episode (BabyAI derives max_steps from the
+   * instruction it draws at reset): the least and most `stepLimit()` can return, known before any
+   * reset (null when nothing bounds them). Without it, `stepLimit()` before a reset is every
+   * episode's limit.
+   */
+  stepLimitRange?(): StepLimitRange | null;
+}
+
+/** The step limits an environment's episodes can get; `rule` says how one is derived when they differ. */
+export interface StepLimitRange {
+  min: number;
+  max: number;
+  rule?: string;
 }
 
 export class EnvOrderError extends Error {
@@ -84,6 +98,18 @@ export class EpisodeLimits<O, A> implements Env<O, A> {
     const own = this.inner.stepLimit?.() ?? null;
     if (this.maxEpisodeSteps === null) return own;
     return own === null ? this.maxEpisodeSteps : Math.min(own, this.maxEpisodeSteps);
+  }
+
+  /** Every limit an episode can get, known before any reset (the tighter one, as in stepLimit); null when nothing bounds it. */
+  stepLimitRange(): StepLimitRange | null {
+    if (!this.inner.stepLimitRange) {
+      const limit = this.stepLimit();
+      return limit === null ? null : { min: limit, max: limit };
+    }
+    const own = this.inner.stepLimitRange();
+    const cap = this.maxEpisodeSteps;
+    if (own === null) return cap === null ? null : { min: cap, max: cap };
+    return cap === null || own.max <= cap ? own : { min: Math.min(own.min, cap), max: cap };
   }
 
   reset(opts?: ResetOptions): ResetResult<O> {

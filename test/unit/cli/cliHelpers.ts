@@ -1,4 +1,4 @@
-/** Runs the built CLI (bin/policyforge.js) as a user or an agent would. */
+/** Runs the CLI as a user or an agent would: the built one (bin/policyforge.js), or one command in this process. */
 import { spawn, spawnSync } from 'node:child_process';
 import { CLI } from '../runner/helpers';
 
@@ -26,4 +26,21 @@ export function pfAsync(cwd: string, ...args: string[]): Promise<CliResult> {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve(result(code, out, err))));
+}
+
+/** Runs a command in this process, with what it writes to stdout and stderr. */
+export async function capture(run: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdout = process.stdout.write.bind(process.stdout);
+  const stderr = process.stderr.write.bind(process.stderr);
+  process.stdout.write = ((s: string | Uint8Array) => out.push(String(s)) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => err.push(String(s)) > 0) as typeof process.stderr.write;
+  try {
+    const code = await run();
+    return { code, out: out.join(''), err: err.join('') };
+  } finally {
+    process.stdout.write = stdout;
+    process.stderr.write = stderr;
+  }
 }

@@ -10,23 +10,7 @@ import { envsCommand } from '../../../src/cli/commands/envs';
 import { initCommand } from '../../../src/cli/commands/init';
 import { createRegistry } from '../../../src/envs';
 import { matchEnvironments, suggestQueries } from '../../../src/envs/core/envSearch';
-
-/** Runs a command in this process, with what it writes to stdout and stderr. */
-async function capture(run: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const stdout = process.stdout.write.bind(process.stdout);
-  const stderr = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((s: string | Uint8Array) => out.push(String(s)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((s: string | Uint8Array) => err.push(String(s)) > 0) as typeof process.stderr.write;
-  try {
-    const code = await run();
-    return { code, out: out.join(''), err: err.join('') };
-  } finally {
-    process.stdout.write = stdout;
-    process.stderr.write = stderr;
-  }
-}
+import { capture } from './cliHelpers';
 
 const ids = (json: string): string[] => (JSON.parse(json) as { id: string }[]).map((r) => r.id);
 

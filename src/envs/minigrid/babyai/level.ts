@@ -10,7 +10,7 @@
  * matched object is now when that differs from `poss`: [x, y], 'carried' or null for gone).
  * `progress` holds the sequence flags and what each pickup/putnext clause last saw carried.
  */
-import type { ResetOptions, ResetResult, StepResult } from '../../core/env';
+import type { ResetOptions, ResetResult, StepLimitRange, StepResult } from '../../core/env';
 import { COLOR, COLOR_INDEX_NAMES, COLOR_NAMES, OBJECT, STATE, type ColorName } from '../constants';
 import { RejectSamplingError, type MiniGridObservation } from '../minigridEnv';
 import { RoomGridEnv, type Room } from '../roomGrid';
@@ -101,7 +101,29 @@ export abstract class BabyAILevel extends RoomGridEnv implements VerifierWorld {
     }
     this.bindInstructions();
     this.mission = this.instrs.surface();
-    if (!this.fixedMaxSteps) this.maxSteps = this.instrs.navs() * this.roomSize * this.roomSize * this.numRows * this.numCols;
+    if (!this.fixedMaxSteps) this.maxSteps = this.instrs.navs() * this.navigationSteps();
+  }
+
+  /** One navigation's share of a derived step budget: MiniGrid's room_size² · num_rows · num_cols. */
+  navigationSteps(): number {
+    return this.roomSize * this.roomSize * this.numRows * this.numCols;
+  }
+
+  /**
+   * The fewest and most navigations (`Instr.navs`) the instructions this level draws can need:
+   * one for a single go to, pick up or open. A level drawing other instructions overrides it
+   * (test/unit/cli/envsSteps.test.ts checks every level's bounds against its resets).
+   */
+  protected navigationBounds(): readonly [number, number] {
+    return [1, 1];
+  }
+
+  /** The step budgets an episode can get, before any reset: the fixed one, or the derived one for each instruction the level can draw. */
+  stepLimitRange(): StepLimitRange {
+    if (this.fixedMaxSteps) return { min: this.maxSteps, max: this.maxSteps };
+    const [fewest, most] = this.navigationBounds();
+    const unit = this.navigationSteps();
+    return { min: fewest * unit, max: most * unit, ...(fewest < most ? { rule: `${unit} per navigation the instruction needs` } : {}) };
   }
 
   override reset(opts: ResetOptions = {}): ResetResult<MiniGridObservation> {
@@ -433,6 +455,15 @@ export class LevelGen extends BabyAILevel {
       }
       return desc;
     }
+  }
+
+  /** randInstr's shapes: an action (put next needs two navigations), "and" of two actions, a sequence of two actions or "and"s. */
+  protected override navigationBounds(): readonly [number, number] {
+    const navs = this.actionKinds.map((k) => (k === 'putnext' ? 2 : 1));
+    const [fewest, most] = [Math.min(...navs), Math.max(...navs)];
+    const shapes: Record<InstrKind, readonly [number, number]> = { action: [fewest, most], and: [2 * fewest, 2 * most], seq: [2 * fewest, 4 * most] };
+    const bounds = this.instrKinds.map((k) => shapes[k]);
+    return [Math.min(...bounds.map((b) => b[0])), Math.max(...bounds.map((b) => b[1]))];
   }
 
   randInstr(actionKinds: readonly ActionKind[], instrKinds: readonly InstrKind[]): Instr {

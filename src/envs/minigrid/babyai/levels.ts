@@ -285,6 +285,10 @@ export class PutNextLocalLevel extends BabyAILevel {
   ) {
     super({ numRows: 1, numCols: 1, roomSize });
   }
+  /** Put next: two navigations (PutNextInstr.navs). */
+  protected override navigationBounds(): readonly [number, number] {
+    return [2, 2];
+  }
   protected genMission(): void {
     this.placeAgentIn();
     const objs = this.addDistractors(undefined, undefined, this.numObjs, true);
