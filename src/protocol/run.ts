@@ -216,6 +216,8 @@ export const RunStatusSchema = z.object({
       candidatesTotal: z.number(),
       episodesDone: z.number(),
       episodesTotal: z.number(),
+      /** Phase `baseline`: which baseline policy (`starter`, `uniform-random`). */
+      baseline: z.string().optional(),
     })
     .nullable()
     .optional(),
@@ -252,6 +254,8 @@ export const ProgressNotificationSchema = z.object({
   total: z.number(),
   /** Validation: candidates whose every episode is done, of all candidates (assessment: 0 or 1 of 1). */
   candidates: z.object({ done: z.number(), total: z.number() }).optional(),
+  /** An assessment of no submission: which baseline policy runs (`starter`, `uniform-random`; absent from older runners: the starter). */
+  baseline: z.string().optional(),
 });
 export type ProgressNotification = z.infer<typeof ProgressNotificationSchema>;
 

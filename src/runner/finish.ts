@@ -60,7 +60,7 @@ export interface FinishHooks {
   select?: SelectionRule;
 }
 
-/** Runs every step of the finish not journaled yet: validation, selection, assessment, starter baseline. */
+/** Runs every step of the finish not journaled yet: validation, selection, assessment, the baselines. */
 export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Promise<void> {
   const fin = ctx.state.finish!;
   const failureReturn = runFailureReturn(ctx);
@@ -85,9 +85,9 @@ export async function validateAndAssess(ctx: RunContext, hooks: FinishHooks): Pr
     const records = await runHidden(ctx, hooks, ctx.checkpoints.load(checkpointOf(selected)), 'assessment', H, progress);
     ctx.record({ type: 'assessed', submission: selected, stats: scoredReturnStats(records, failureReturn) });
   }
-  if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn)) });
+  if (hooks.assessStarter && !ctx.state.starter) ctx.record({ type: 'assessed_starter', ...(await assessStarter(ctx, hooks, failureReturn, 'starter')) });
   // The uniform random policy on the same held-out cases: the budget-free floor beside the starter.
-  if (hooks.assessStarter && !ctx.state.baselines.has('uniform-random')) ctx.record({ type: 'assessed_baseline', name: 'uniform-random', ...(await assessStarter(ctx, hooks, failureReturn, RANDOM_POLICY_SOURCE)) });
+  if (hooks.assessStarter && !ctx.state.baselines.has('uniform-random')) ctx.record({ type: 'assessed_baseline', name: 'uniform-random', ...(await assessStarter(ctx, hooks, failureReturn, 'uniform-random', RANDOM_POLICY_SOURCE)) });
 }
 
 /**
@@ -145,8 +145,8 @@ async function runHidden(ctx: RunContext, hooks: FinishHooks, bundle: PolicyBund
   return records;
 }
 
-/** The environment's starter policy (or `policySource` in its place) on the held-out cases: a baseline the report compares to. */
-async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn: number, policySource?: string): Promise<{ stats: ReturnStats | null; error?: string }> {
+/** The environment's starter policy (or `policySource` in its place, named `baseline`) on the held-out cases: a baseline the report compares to. */
+async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn: number, baseline: string, policySource?: string): Promise<{ stats: ReturnStats | null; error?: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'policyforge-starter-'));
   try {
     const { definition, params, env } = ctx.registry.make(ctx.config.envId, ctx.config.params);
@@ -158,11 +158,8 @@ async function assessStarter(ctx: RunContext, hooks: FinishHooks, failureReturn:
     const built = await ctx.executor.build(dir);
     if (!built.ok) return { stats: null, error: `starter policy does not build: ${built.diagnostics[0]?.message ?? 'unknown error'}` };
     const H = ctx.config.heldOutCases;
-    // The baseline's progress is an assessment of no submission.
-    // Progress names the starter baseline only: the other baselines run after it and would move it backwards.
-    const progress = (done: number): void => {
-      if (policySource === undefined) hooks.progress({ phase: 'assessment', submission: null, done, total: H });
-    };
+    // A baseline's progress is an assessment of no submission, named so each baseline counts as its own batch.
+    const progress = (done: number): void => hooks.progress({ phase: 'assessment', submission: null, baseline, done, total: H });
     progress(0);
     const records = await runHidden(ctx, hooks, built.bundle, 'assessment', H, progress);
     return { stats: scoredReturnStats(records, failureReturn) };

@@ -4,6 +4,7 @@
  * its throttle and sends nothing more, so no count arrives after its rollback.
  */
 import type { ProgressNotification } from '../protocol/run';
+import { progressBatch } from '../stats/progressText';
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -21,7 +22,7 @@ export class ProgressThrottle {
 
   update(progress: ProgressNotification): void {
     this.pending = progress;
-    const batch = `${progress.phase}/${progress.submission}`;
+    const batch = progressBatch(progress);
     if (batch !== this.lastBatch) this.cancelTimer();
     else if (this.timer !== undefined) return;
     const wait = batch !== this.lastBatch ? 0 : this.lastSent + this.intervalMs - performance.now();
@@ -50,7 +51,7 @@ export class ProgressThrottle {
     if (!p) return;
     this.pending = null;
     this.lastSent = performance.now();
-    this.lastBatch = `${p.phase}/${p.submission}`;
+    this.lastBatch = progressBatch(p);
     this.send(p);
   }
 

@@ -57,7 +57,7 @@ export function runStatus(c: RunConfig, s: RunState, running: RunningSubmission 
 function finishingOf(p: ProgressNotification | null): NonNullable<RunStatus['finishing']> {
   if (!p || p.phase === 'submit') return { phase: 'validation', candidatesDone: 0, candidatesTotal: 0, episodesDone: 0, episodesTotal: 0 };
   const phase = p.phase === 'assessment' && p.submission === null ? 'baseline' : p.phase;
-  return { phase, candidatesDone: p.candidates?.done ?? 0, candidatesTotal: p.candidates?.total ?? 0, episodesDone: p.done, episodesTotal: p.total };
+  return { phase, candidatesDone: p.candidates?.done ?? 0, candidatesTotal: p.candidates?.total ?? 0, episodesDone: p.done, episodesTotal: p.total, ...(phase === 'baseline' ? { baseline: p.baseline ?? 'starter' } : {}) };
 }
 
 /** A submission's summary (the latest by default). */

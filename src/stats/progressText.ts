@@ -4,7 +4,7 @@
  */
 import type { ProgressNotification } from '../protocol/run';
 
-/** What the batch is: "submission 3", "validation", "assessment of submission 7", "starter baseline". */
+/** What the batch is: "submission 3", "validation", "assessment of submission 7", "starter baseline", "uniform-random baseline". */
 export function progressLabel(p: ProgressNotification): string {
   switch (p.phase) {
     case 'submit':
@@ -12,8 +12,16 @@ export function progressLabel(p: ProgressNotification): string {
     case 'validation':
       return 'validation';
     case 'assessment':
-      return p.submission === null ? 'starter baseline' : `assessment of submission ${p.submission}`;
+      return p.submission === null ? `${p.baseline ?? 'starter'} baseline` : `assessment of submission ${p.submission}`;
   }
+}
+
+/**
+ * Which batch a count belongs to: a new one starts its own bar, and a surface that adds phases up
+ * (MCP's ever-growing progress) adds the one before. Baselines differ by name, not submission.
+ */
+export function progressBatch(p: ProgressNotification): string {
+  return `${p.phase}/${p.submission ?? p.baseline ?? 'starter'}`;
 }
 
 /** "validation: 5/13 candidates, 80/208 episodes"; "submission 3: 4/8 episodes". */
@@ -23,12 +31,12 @@ export function progressText(p: ProgressNotification): string {
 }
 
 /** What `status.finishing` says the finish is doing, as one line (for `status` and `report` before the end). */
-export function finishingText(f: { phase: 'validation' | 'assessment' | 'baseline'; candidatesDone: number; candidatesTotal: number; episodesDone: number; episodesTotal: number }): string {
+export function finishingText(f: { phase: 'validation' | 'assessment' | 'baseline'; candidatesDone: number; candidatesTotal: number; episodesDone: number; episodesTotal: number; baseline?: string }): string {
   if (f.phase === 'validation') {
     return f.candidatesTotal === 0
       ? 'validating the candidates on the hidden validation cases'
       : `validating the candidates on the hidden validation cases: ${f.candidatesDone}/${f.candidatesTotal} candidates, ${f.episodesDone}/${f.episodesTotal} episodes`;
   }
-  const what = f.phase === 'baseline' ? 'the starter policy (the baseline)' : 'the selected submission';
+  const what = f.phase === 'baseline' ? `the ${f.baseline ?? 'starter'} policy (a baseline)` : 'the selected submission';
   return `assessing ${what} on the held-out cases: ${f.episodesDone}/${f.episodesTotal} episodes`;
 }

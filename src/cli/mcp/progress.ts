@@ -5,7 +5,7 @@
  */
 import type { ProgressNotification } from '../../protocol/run';
 import type { RunnerClient } from '../../runner/client';
-import { progressText } from '../../stats/progressText';
+import { progressBatch, progressText } from '../../stats/progressText';
 
 /** The parts of the SDK's request context the forwarding needs. */
 export interface ProgressContext {
@@ -23,7 +23,7 @@ export function forwardProgress(client: RunnerClient, extra: ProgressContext): (
   let phase = '';
   let lastDone = 0;
   const onProgress = (p: ProgressNotification): void => {
-    const key = `${p.phase}/${p.submission}`;
+    const key = progressBatch(p);
     if (key !== phase) {
       before += lastDone;
       phase = key;

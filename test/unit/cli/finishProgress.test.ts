@@ -36,6 +36,10 @@ describe('cli and MCP: progress of validation and assessment', function () {
     assert.equal(lines[0], 'validation: 0/2 candidates, 0/8 episodes');
     assert.ok(lines.includes('validation: 2/2 candidates, 8/8 episodes'), r.err);
     assert.ok(lines.some((l) => /^assessment of submission [12]: 4\/4 episodes$/.test(l)), r.err);
+    // Then the baselines on the same held-out cases, each its own phase: none runs without a line.
+    const assessed = lines.findIndex((l) => /^assessment of submission [12]: 4\/4 episodes$/.test(l));
+    assert.deepEqual(lines.slice(assessed + 1), ['starter baseline: 0/4 episodes', 'starter baseline: 4/4 episodes', 'uniform-random baseline: 0/4 episodes', 'uniform-random baseline: 4/4 episodes'], r.err);
+    assert.match(r.out, /\n {2}uniform-random held-out /, 'the baseline the last lines counted is in the report');
     assert.match(r.out, /^run complete: CartPole-v1/);
     assert.equal(pf(ws, 'finish', '--json').err, '', 'nothing but JSON with --json');
   });
@@ -91,6 +95,10 @@ describe('cli and MCP: progress of validation and assessment', function () {
       assert.ok(seen.length >= 2, JSON.stringify(seen));
       for (let i = 1; i < seen.length; i++) assert.ok(seen[i]!.progress >= seen[i - 1]!.progress, JSON.stringify(seen));
       assert.ok(seen.some((p) => p.message === 'validation: 2/2 candidates, 8/8 episodes'), JSON.stringify(seen));
+      // The baselines count on after the assessment, one after the other (the order above says they never go backwards).
+      const baselines = seen.map((p) => p.message ?? '').filter((m) => m.includes('baseline'));
+      assert.deepEqual([baselines[0], baselines.at(-1)], ['starter baseline: 0/4 episodes', 'uniform-random baseline: 4/4 episodes'], JSON.stringify(seen));
+      assert.equal(seen.at(-1)!.progress, 8 + 4 + 4 + 4, 'validation, assessment and both baselines, every episode counted once');
     } finally {
       await (await RunnerClient.fromWorkspace(ws).catch(() => undefined))?.close();
       await mcp.close();

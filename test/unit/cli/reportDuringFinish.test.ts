@@ -40,7 +40,7 @@ describe('cli: report and status during validation and assessment', function () 
     }
     const finish = await finishing;
     assert.equal(finish.code, 0, finish.err);
-    const during = /the run is not complete yet: (?:validating the candidates on the hidden validation cases(?:: \d+\/1 candidates, \d+\/4 episodes)?|assessing the (?:selected submission|starter policy \(the baseline\)) on the held-out cases: \d+\/2 episodes); `policyforge finish` waits for it/;
+    const during = /the run is not complete yet: (?:validating the candidates on the hidden validation cases(?:: \d+\/1 candidates, \d+\/4 episodes)?|assessing the (?:selected submission|(?:starter|uniform-random) policy \(a baseline\)) on the held-out cases: \d+\/2 episodes); `policyforge finish` waits for it/;
     assert.ok(reports.some((r) => during.test(r)), `report during the finish: ${JSON.stringify(reports)}`);
     assert.ok(statuses.some((s) => /^(?:validating the candidates|assessing the)/m.test(s)), `status during the finish: ${JSON.stringify(statuses)}`);
     assert.equal(pf(ws, 'report').code, 0, 'and the report once it exists');
