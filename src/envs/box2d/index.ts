@@ -1,10 +1,14 @@
 /** The Box2D family: Gymnasium's LunarLander, BipedalWalker and CarRacing on planck. */
 import type { EnvDefinition } from '../core/definition';
-import { BipedalWalkerEnv } from './bipedalWalker';
-import { CarRacingEnv } from './carRacing';
-import { LunarLanderEnv } from './lunarLander';
+import type * as Implementations from './implementations';
 import { bipedalWalkerDeclarations, bipedalWalkerGuide, carRacingDeclarations, carRacingGuide, lunarLanderDeclarations, lunarLanderGuide } from './guides';
 import { bipedalWalkerStarter, carRacingStarter, lunarLanderStarter } from './starters';
+
+/** The environment classes, loaded when the first Box2D environment is made (implementations.ts). */
+function implementations(): typeof Implementations {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./implementations') as typeof Implementations;
+}
 
 export const box2dEnvironments: readonly EnvDefinition[] = [
   landerDefinition('LunarLander-v3', false),
@@ -28,7 +32,7 @@ export const box2dEnvironments: readonly EnvDefinition[] = [
     // −199.9 at worst; tiles only add.
     failureReturn: -200,
     create: (p) =>
-      new CarRacingEnv({
+      new (implementations().CarRacingEnv)({
         continuous: p['continuous'] !== false,
         domainRandomize: p['domain_randomize'] === true,
         lapCompletePercent: p['lap_complete_percent'] as number,
@@ -68,7 +72,7 @@ function landerDefinition(id: string, continuous: boolean): EnvDefinition {
     // to a lander 2 screen halves away, at speed 2 and upside down (about −570), rounded.
     failureReturn: -1000,
     create: (p) =>
-      new LunarLanderEnv({
+      new (implementations().LunarLanderEnv)({
         continuous: p['continuous'] === true,
         gravity: p['gravity'] as number,
         enableWind: p['enable_wind'] === true,
@@ -101,7 +105,7 @@ function walkerDefinition(id: string, hardcore: boolean, maxEpisodeSteps: number
     // ±π (−5π); full torque costs 4·0.028 per step; the fall replaces the last step with −100.
     failureReturn: -Math.ceil(100 + (130 * (14 / 30) * 10) / 30 + 5 * Math.PI + 4 * 0.00035 * 80 * maxEpisodeSteps),
     create: (p) =>
-      new BipedalWalkerEnv({
+      new (implementations().BipedalWalkerEnv)({
         hardcore: p['hardcore'] === true,
         ...(p['terrain_roughness'] !== undefined ? { terrainRoughness: p['terrain_roughness'] as number } : {}),
         ...(p['obstacle_spacing'] !== undefined ? { obstacleSpacing: p['obstacle_spacing'] as number } : {}),
