@@ -61,8 +61,6 @@ export function mujocoVersion(): string {
 
 /** Compiled models, least recently used first. */
 const compiled = new Map<string, MjModel>();
-/** Top folders of the vendored assets already written to the engine's file system. */
-const written = new Set<string>();
 /**
  * Models kept compiled per process. A worker runs one environment id at a time, and the engine's
  * memory never shrinks: evicting the least recently used model lets the next one reuse its memory
@@ -80,8 +78,8 @@ export function onModelEviction(hook: (file: string) => void): void {
  * A vendored model file compiled once per process and shared: environments only read the model
  * (each borrows the model's MjData), so one compilation serves every episode. The model's whole
  * vendored folder (included XML, meshes, textures) is written to the engine's in-memory file
- * system first, so relative `include`, `meshdir` and `texturedir` resolve as in the source
- * repository. Compiling a model beyond MODEL_CACHE frees the least recently used one: callers
+ * system for the compilation, so relative `include`, `meshdir` and `texturedir` resolve as in the
+ * source repository. Compiling a model beyond MODEL_CACHE frees the least recently used one: callers
  * hold a model only while they use it, or re-fetch it (Simulation does).
  */
 export function compiledModel(file: string): MjModel {
@@ -95,8 +93,13 @@ export function compiledModel(file: string): MjModel {
   }
   const mj = mujoco();
   if (MODEL_FILES[file] === undefined) throw new Error(`no vendored MuJoCo model ${file}`);
-  writeFolder(mj, file.slice(0, file.indexOf('/')));
-  model = mj.MjModel.loadFromXML(`/policyforge/${file}`);
+  const files = writeFolder(mj, file.slice(0, file.indexOf('/')));
+  try {
+    model = mj.MjModel.loadFromXML(`/policyforge/${file}`);
+  } finally {
+    // The compiled model holds everything it read: the copies would stay in every worker's heap.
+    for (const f of files) mj.FS.unlink(f);
+  }
   compiled.set(file, model);
   for (const [old, m] of compiled) {
     if (compiled.size <= MODEL_CACHE) break;
@@ -110,11 +113,13 @@ export function compiledModel(file: string): MjModel {
 /** The vendored files besides the model XML (which MODEL_FILES embeds). */
 const BINARY_ASSET = /\.(stl|png)$/;
 
-function writeFolder(mj: MainModule, top: string): void {
-  if (written.has(top)) return;
+/** Writes the folder's files to the engine's file system; returns their paths there. */
+function writeFolder(mj: MainModule, top: string): string[] {
+  const files: string[] = [];
   const put = (rel: string, content: string | Uint8Array): void => {
     mkdirs(mj, `/policyforge/${rel.slice(0, rel.lastIndexOf('/'))}`);
     mj.FS.writeFile(`/policyforge/${rel}`, content);
+    files.push(`/policyforge/${rel}`);
   };
   for (const [rel, xml] of Object.entries(MODEL_FILES)) if (rel.startsWith(`${top}/`)) put(rel, xml);
   // Meshes and textures are read from files: as base64 in the bundles they cost every process that loads the environments.
@@ -123,7 +128,7 @@ function writeFolder(mj: MainModule, top: string): void {
   for (const rel of existsSync(assets) ? readdirSync(assets, { recursive: true }).map(String) : []) {
     if (BINARY_ASSET.test(rel)) put(`${top}/${rel.split(path.sep).join('/')}`, readFileSync(path.join(assets, rel)));
   }
-  written.add(top);
+  return files;
 }
 
 function mkdirs(mj: MainModule, dir: string): void {
