@@ -25,17 +25,6 @@ import type { EpisodeRecord } from '../../protocol/episodes';
  */
 setFlagsFromString('--max-bytecode-size-for-early-opt=0');
 
-/**
- * WebAssembly functions move to the optimizing tier after executing about this many bytes of
- * code (V8's default is 1.8 MB). The MuJoCo model compiler runs once per model and loops over
- * every mesh vertex, so at the default it crosses the line during its one run: optimizing its
- * 70 KB main function alone took tens of MB of compiler memory, for code never run again (a
- * Fetch worker peaked 11 MiB higher). The simulator's step functions run thousands of times per
- * episode and still cross this budget within the first episodes. Read when a module is
- * instantiated, so it is set before any engine loads; unknown to some V8 builds, then ignored.
- */
-setFlagsFromString('--wasm-tiering-budget=200000000');
-
 function main(): void {
   const send = process.send?.bind(process);
   if (!send) {
