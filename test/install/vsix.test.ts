@@ -81,11 +81,14 @@ describe('install: the packaged .vsix', function () {
     assert.deepEqual(offending, []);
   });
 
-  it('carries from node_modules only esbuild\'s JavaScript API and binary, and the MuJoCo engine', () => {
+  it('carries from node_modules only esbuild\'s JavaScript API and binary; the MuJoCo engine as dist/mujoco/', () => {
     const modules = names.filter((n) => n.startsWith('node_modules/'));
-    const unexpected = modules.filter((n) => !/^node_modules\/(esbuild\/(lib\/main\.js|package\.json|LICENSE\.md)|@esbuild\/[^/]+\/(bin\/esbuild|package\.json)|mujoco-js\/(dist\/mujoco_wasm\.js|package\.json))$/.test(n));
+    const unexpected = modules.filter((n) => !/^node_modules\/(esbuild\/(lib\/main\.js|package\.json|LICENSE\.md)|@esbuild\/[^/]+\/(bin\/esbuild|package\.json))$/.test(n));
     assert.deepEqual(unexpected, []);
     assert.ok(modules.some((n) => /^node_modules\/@esbuild\/[^/]+\/bin\/esbuild$/.test(n)), 'the platform binary');
+    for (const f of ['dist/mujoco/engine.json', 'dist/mujoco/mujoco_wasm.mjs', 'dist/mujoco/mujoco.wasm', 'dist/mujoco/assets/robotics/stls/fetch/gripper_link.stl']) {
+      assert.ok(names.includes(f), `${f} is in the .vsix`);
+    }
   });
 
   it('runs: the unpacked CLI bundles, type-checks and evaluates a starter policy', async () => {
@@ -96,5 +99,14 @@ describe('install: the packaged .vsix', function () {
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     const result = JSON.parse(r.stdout) as { stats?: { count: number } };
     assert.ok(result.stats, r.stdout.slice(0, 300));
+  });
+
+  it('runs: the unpacked CLI simulates MuJoCo with the engine and meshes it carries', async () => {
+    await extract(vsix, tmp);
+    const cli = path.join(tmp, 'extension', 'bin', 'policyforge.js');
+    const r = spawnSync(process.execPath, [cli, 'eval', '--env', 'FetchReach-v4', '--starter', '--episodes', '2', '--json'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    const result = JSON.parse(r.stdout) as { stats?: { okCount: number } };
+    assert.equal(result.stats?.okCount, 2, r.stdout.slice(0, 300));
   });
 });
