@@ -1,5 +1,6 @@
 /** AGENTS.md: the task and the rules a coding agent reads in a fresh workspace. */
 import type { EnvDefinition } from '../envs/core/definition';
+import { EpisodeLimits, type StepLimitRange } from '../envs/core/env';
 import { failureReturnOf } from '../envs/core/failureReturn';
 import { resolveParams } from '../envs/core/params';
 import { MINIGRID_DELTA_FORMAT } from '../protocol/minigridTrajectory';
@@ -39,7 +40,7 @@ policy fares; the final score comes from episodes you never see.
   built-ins, no packages, no file or network access, no timers. \`Math.random\` is seeded per episode.
 - Each episode gets a fresh policy instance. A thrown exception, a timeout, too much memory or an
   invalid action (no clipping) ends that episode as a failure.
-- Environment: ${def.maxEpisodeSteps === null ? 'the environment ends episodes by its own limit (a step budget such as MiniGrid\'s `max_steps`, or a duration), described with its parameters' : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
+- Environment: ${def.maxEpisodeSteps === null ? ownStepLimit(def, config) : `at most ${def.maxEpisodeSteps} steps per episode`}, reward range [${def.rewardRange.join(', ')}]${
     params.length ? `, parameters ${params.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')}` : ''
   }. \`ctx.maxEpisodeSteps\` is the most steps the episode can take (MiniGrid and BabyAI: the level's
   \`max_steps\`, which the reward formula divides by; null only where nothing truncates episodes).
@@ -120,6 +121,25 @@ ${practiceSection(def, config, cli)}## Feedback files (written by the runner; re
   until the run has ended: every episode you learn from counts against the budget.
 - Hidden validation and held-out episodes are never visible; do not try to find them.
 `;
+}
+
+/**
+ * The step limit of an environment that truncates episodes itself, as an instance made with the
+ * run's parameters reports it (`stepLimitRange`, what `envs` prints): one number, or for a BabyAI
+ * level deriving `max_steps` from its instruction, the range and its rule.
+ */
+function ownStepLimit(def: EnvDefinition, config: RunConfig): string {
+  let range: StepLimitRange | null;
+  try {
+    range = new EpisodeLimits(def.create(resolveParams(def.id, def.params, config.params)), def.maxEpisodeSteps).stepLimitRange();
+  } catch {
+    // A plugin whose environment cannot be made here: the run reports that itself on the first submit.
+    return 'the environment ends episodes by its own limit, described with its parameters';
+  }
+  if (range === null) return 'no step limit (an episode ends when it terminates or at the episode time limit)';
+  const source = def.family.startsWith('minigrid') ? "MiniGrid's `max_steps` for this level" : "the environment's own limit";
+  if (range.min === range.max) return `at most ${range.max} steps per episode (${source} with the run's parameters)`;
+  return `${range.min}–${range.max} steps per episode depending on the episode (${range.rule ?? source}; \`ctx.maxEpisodeSteps\` gives the episode's own)`;
 }
 
 /** The trajectory file's layout for this environment: plain steps, or MiniGrid's changes per step. */
