@@ -14,6 +14,7 @@ import type { ReturnStats } from '../protocol/feedback';
 import { describeZodError, FinishParamsSchema, type ProgressNotification } from '../protocol/run';
 import type { PolicyBundle } from '../sandbox/types';
 import { scoreEpisodes, scoredReturnStats } from '../stats/failureScore';
+import { candidatesRequired } from '../stats/reportText';
 import { batchRequest, range } from './batches';
 import { revalidateElite, selectionCandidates } from './eliteRevalidation';
 import { gatedRule } from './gatedSelection';
@@ -39,7 +40,7 @@ export function beginFinish(ctx: RunContext, params: { candidates?: number[] }, 
   const unknown = (params.candidates ?? []).filter((n) => !ctx.state.submissions.has(n));
   if (unknown.length) throw new RunError('unknownSubmission', `candidate submission(s) ${unknown.join(', ')} do not exist`, { candidates: unknown });
   if (!params.candidates && ctx.config.selectionMode === 'candidates' && trigger === 'finish') {
-    throw new RunError('malformedRequest', 'this run selects among named candidates: give the submissions to validate (finish --candidates 3,5)');
+    throw new RunError('malformedRequest', candidatesRequired([...ctx.state.submissions.values()].sort((a, b) => a.submission - b.submission)));
   }
   // A candidates-mode run whose budget ran out before any were named falls back to paper selection.
   const mode = params.candidates ? 'candidates' : ctx.config.selectionMode === 'gated' ? 'gated' : 'paper';

@@ -89,17 +89,31 @@ export function finishCandidatesExample(history: RunSoFar['history']): { example
   return { example: best.map((h) => h.submission).sort((a, b) => a - b), among: eligible.map((h) => h.submission) };
 }
 
+/** Why the example names the submissions it does: the only one, every one, or the best few among them. */
+function exampleWhy(example: readonly number[], among: readonly number[]): string {
+  if (among.length === 1) return `submission ${among[0]}, the only one so far`;
+  if (example.length === among.length) return `submissions ${formatCaseSet(among)}, every one so far`;
+  return `the ${example.length} best train means among submissions ${formatCaseSet(among)}`;
+}
+
 /** How to end the run with chosen candidates instead, naming submissions that exist; null before any. */
 function chooseInstead(history: RunSoFar['history'], hint: FinishHint): { action: string; why: string } | null {
   const { example, among } = finishCandidatesExample(history);
   if (example.length === 0) return null;
-  const why =
-    among.length === 1
-      ? `submission ${among[0]}, the only one so far`
-      : example.length === among.length
-        ? `submissions ${formatCaseSet(among)}, every one so far`
-        : `the ${example.length} best train means among submissions ${formatCaseSet(among)}`;
-  return { action: FINISH_WITH_CANDIDATES[hint](example), why };
+  return { action: FINISH_WITH_CANDIDATES[hint](example), why: exampleWhy(example, among) };
+}
+
+/**
+ * The runner's refusal of a finish that names no candidates in a run that selects among named
+ * ones: the run's own submissions to name (as the last-submit warning picks them), or that none
+ * has run episodes yet. The runner does not know which surface asked, so it gives the CLI's and
+ * the tools' form.
+ */
+export function candidatesRequired(history: RunSoFar['history']): string {
+  const { example, among } = finishCandidatesExample(history);
+  const head = 'this run selects among named candidates: give the submissions to validate';
+  if (example.length === 0) return `${head}, but no submission has run episodes yet: submit first, then name the ones to validate`;
+  return `${head}, for example ${exampleWhy(example, among)}: ${FINISH_WITH_CANDIDATES.cli(example)}, or ${FINISH_WITH_CANDIDATES.mcp(example)}`;
 }
 
 /**
