@@ -12,15 +12,11 @@ import { addAutotuneBaseline } from '../../../src/agents/autotuneBaseline';
 import { createRegistry } from '../../../src/envs';
 import type { RunReport } from '../../../src/protocol/feedback';
 import { formatReport } from '../../../src/stats/reportText';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, sharedExecutor, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { cartPolicy, connect, makeWorkspace, readEvents, sharedExecutor, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 
 describe('autotune baseline (finish --baseline autotune)', function () {
   this.timeout(240_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('scores autotune with the same budget on the same held-out cases and records it in report.json', async () => {
     const ws = makeWorkspace({ budget: 16, validationCases: 4, heldOutCases: 4 });

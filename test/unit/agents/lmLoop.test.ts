@@ -12,7 +12,7 @@ import type { ChatModel, ModelRequest } from '../../../src/agents/lm/model';
 import { agentsMd } from '../../../src/agents/agentsMd';
 import { createRegistry } from '../../../src/envs';
 import { initWorkspace } from '../../../src/runner/workspace';
-import { cleanupTmp, closeSharedExecutor, connect, sharedExecutor, startHost, tmpDir, useTempDataDir } from '../runner/helpers';
+import { connect, sharedExecutor, startHost, tmpDir, useInProcessRunners } from '../runner/helpers';
 
 /** A model that answers from a script, or hangs until its call is aborted once the script is done. */
 function scriptedModel(replies: string[]): ChatModel & { calls: number } {
@@ -45,11 +45,7 @@ async function withRun<T>(fn: (ws: string, client: Awaited<ReturnType<typeof con
 
 describe('LM agent loop (in process)', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('a cancel during a model call ends the loop as cancelled, with the spend so far', async () => {
     await withRun(async (ws, client) => {

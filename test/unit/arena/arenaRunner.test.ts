@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { parseArenaPool, parseArenaReport, parseArenaSummary } from '../../../src/protocol/arena';
 import { parseMatchTrajectory } from '../../../src/protocol/arenaMatch';
 import { RunErrorCode } from '../../../src/protocol/run';
-import { cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 import { makeArenaWorkspace as makeWorkspaceOnly, pinArenaSecret, STRONG_CONNECT_FOUR, THROWING_POLICY, WEAK_CONNECT_FOUR } from './arenaHelpers';
 
 /** Every workspace here has a pinned secret: the same seeds, the same games, every run. */
@@ -36,11 +36,7 @@ function rejection(e: unknown): { code: number; reason: string; message: string 
 
 describe('arena runs through the runner', function () {
   this.timeout(180_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('a strong submission reaches the deep evaluation; its games are on disk; the weights favour the hardest opponent', async () => {
     const dir = makeArenaWorkspace('ConnectFour-v0', 200, { screenPass: 0.25 });

@@ -12,7 +12,7 @@ import { attributeEpisodes, type CoveredEpisode } from '../../../src/stats/attri
 import { attributionLines } from '../../../src/stats/attributionText';
 import { formatSummary } from '../../../src/stats/feedbackText';
 import { scoreFormat } from '../../../src/stats/scoreFormat';
-import { cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 import { pinSecret } from '../runner/pinSecret';
 
 const probe = (id: number, kind: CoverageProbe['kind'], line: number, endLine = line): CoverageProbe => ({ id, kind, file: 'policy/policy.ts', line, column: 5, endLine, function: 'Policy.act' });
@@ -83,11 +83,7 @@ const BUGGY = `export class Policy {
 
 describe('attribution: in the runner feedback', function () {
   this.timeout(120_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('summary.json ranks the bad branch first at its line, and the feedback text names it', async () => {
     const dir = makeWorkspace({ budget: 32 });

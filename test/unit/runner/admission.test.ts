@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { RunClientError, type RunnerClient } from '../../../src/runner/client';
 import type { RunnerHost } from '../../../src/runner/host';
 import { RunErrorCode } from '../../../src/protocol/run';
-import { cartPolicy, slowPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy, INTERRUPTIBLE_ITERATIONS } from './helpers';
+import { cartPolicy, connect, INTERRUPTIBLE_ITERATIONS, makeWorkspace, readEvents, slowPolicy, startHost, useInProcessRunners, writePolicy } from './helpers';
 
 async function rejects(p: Promise<unknown>, reason: string, code: number): Promise<RunClientError> {
   try {
@@ -24,11 +24,7 @@ describe('runner: submit admission and budget', function () {
   let host: RunnerHost;
   let client: RunnerClient;
 
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
   beforeEach(async () => {
     dir = makeWorkspace({ budget: 10, maxEpisodesPerSubmit: 6, minEpisodesPerSubmit: 2, maxSubmissions: 3 });
     host = await startHost(dir);

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
 import { readRows } from '../../../src/leaderboard/sources';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, connect, makeWorkspace, readEvents, startHost, useInProcessRunners, writePolicy } from './helpers';
 
 describe('runner: baselines in the report', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('places the starter and the uniform random policy on the same held-out cases, once each', async () => {
     const dir = makeWorkspace({ budget: 4, heldOutCases: 6 });

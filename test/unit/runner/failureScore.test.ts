@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import type { ProgressNotification, RunStatus } from '../../../src/protocol/run';
 import { formatSummary } from '../../../src/stats/feedbackText';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, sharedExecutor, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, connect, makeWorkspace, sharedExecutor, startHost, useInProcessRunners, writePolicy } from './helpers';
 
 /** Acrobot: the policy throws at its second act, so the episode has reached −1 when it fails. */
 const throwsAtStep2 = `export class Policy {
@@ -18,11 +18,7 @@ const pumps = 'export class Policy { act(o: Observation): Action { return o[5]! 
 
 describe('runner: failed episodes score the failure return', function () {
   this.timeout(120_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('Acrobot: an exception at step 2 counts −500 in the mean, the partial return kept beside it; it is not the best train mean', async () => {
     const dir = makeWorkspace({ envId: 'Acrobot-v1', budget: 32, validationCases: 2, heldOutCases: 2 });

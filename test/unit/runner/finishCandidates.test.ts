@@ -6,18 +6,14 @@
 import assert from 'node:assert/strict';
 import { RunClientError } from '../../../src/runner/client';
 import { finishCandidatesExample } from '../../../src/stats/reportText';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from './helpers';
 
 /** Every episode throws: scored at CartPole's failure return (0), below any episode that balances a step. */
 const THROWING = 'export class Policy { act(): Action { throw new Error("boom"); } }\n';
 
 describe('runner: a candidates-mode finish without candidates', function () {
   this.timeout(120_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   /** The refusal of `finish()` without candidates: its reason and message. */
   const refusal = async (finish: () => Promise<unknown>): Promise<string> => {

@@ -195,6 +195,18 @@ export function killSpawnedRunners(): void {
 }
 
 /**
+ * Mocha hooks for a describe whose tests start runners in this process: data goes to a temporary
+ * folder, and the shared sandbox executor and the folder are gone afterwards.
+ */
+export function useInProcessRunners(): void {
+  before(() => useTempDataDir());
+  after(async () => {
+    await closeSharedExecutor();
+    cleanupTmp();
+  });
+}
+
+/**
  * Mocha hooks for a describe whose tests spawn real runner processes: the built runner must
  * exist, data goes to a temporary folder, and every spawned runner and temporary folder is gone
  * afterwards, even when a test failed half-way.

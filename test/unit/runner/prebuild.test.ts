@@ -5,7 +5,7 @@ import type { RunnerClient } from '../../../src/runner/client';
 import type { EpisodeExecutor } from '../../../src/runner/executor';
 import type { RunnerHost } from '../../../src/runner/host';
 import type { BuildResult } from '../../../src/sandbox/types';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, sharedExecutor, slowPolicy, startHost, useTempDataDir, waitFor, writePolicy, INTERRUPTIBLE_ITERATIONS } from './helpers';
+import { cartPolicy, connect, INTERRUPTIBLE_ITERATIONS, makeWorkspace, sharedExecutor, slowPolicy, startHost, useInProcessRunners, waitFor, writePolicy } from './helpers';
 
 interface BuildCall {
   result: BuildResult;
@@ -42,11 +42,7 @@ async function startNoted(dir: string): Promise<{ calls: BuildCall[]; host: Runn
 
 describe('runner: building a saved policy before its submit', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('builds policy/ at start and after each save, so the submit gets the bundle already built', async () => {
     const dir = makeWorkspace();

@@ -5,15 +5,11 @@ import type { RunReport } from '../../../src/protocol/feedback';
 import { selectByValidation, type ValidatedCandidate } from '../../../src/runner/selection';
 import { makeRunConfig } from '../../../src/runner/config';
 import { parseCaseRanges, formatCaseRanges } from '../../../src/protocol/caseRanges';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from './helpers';
+import { cartPolicy, connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from './helpers';
 
 describe('runner: selection, config and case lists', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   const candidate = (submission: number, mean: number, failures = 0, count = 16): ValidatedCandidate => ({
     submission,

@@ -4,15 +4,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseSubmissionSummary } from '../../../src/protocol/documents';
 import { formatSummary } from '../../../src/stats/feedbackText';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { cartPolicy, connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 
 describe('skills: in the runner feedback', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('summary.json has every CartPole skill with its rate and standard error, and the text shows them', async () => {
     const dir = makeWorkspace({ budget: 32 });

@@ -6,7 +6,7 @@ import { pairedEvidence, pairedLines } from '../../../src/stats/pairedEvidence';
 import { scoreFormat } from '../../../src/stats/scoreFormat';
 import { submissionNode } from '../../../src/extension/views/runTreeModel';
 import { formatSummary } from '../../../src/stats/feedbackText';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { cartPolicy, connect, makeWorkspace, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 
 const seeded = (seed: string): (() => number) => {
   const r = new Rng(seed);
@@ -108,11 +108,7 @@ describe('paired statistics on every surface', () => {
 
 describe('paired statistics in the runner feedback', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('each summary carries its difference from the parent and from the best so far', async () => {
     const dir = makeWorkspace({ budget: 16 });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RunReport } from '../../../src/protocol/feedback';
 import { gateSelection, stderrOf } from '../../../src/stats/selectionGate';
-import { cartPolicy, cleanupTmp, closeSharedExecutor, connect, makeWorkspace, readEvents, startHost, useTempDataDir, writePolicy } from '../runner/helpers';
+import { cartPolicy, connect, makeWorkspace, readEvents, startHost, useInProcessRunners, writePolicy } from '../runner/helpers';
 
 describe('gated selection', () => {
   const c = (submission: number, returns: number[]) => ({ submission, returns });
@@ -46,11 +46,7 @@ describe('gated selection', () => {
 
 describe('gated selection in a real run', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('report.json records the mode and every gate comparison; the selected policy beat its incumbent on both halves', async () => {
     const dir = makeWorkspace({ budget: 12, selectionMode: 'gated', validationCases: 6 });
@@ -88,11 +84,7 @@ describe('gated selection in a real run', function () {
 
 describe('elite re-evaluation in a real run', function () {
   this.timeout(60_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('re-runs the top k on fresh validation cases; only they compete, on all their validation episodes', async () => {
     const dir = makeWorkspace({ budget: 12, validationCases: 4, eliteK: 2, eliteCases: 6 });

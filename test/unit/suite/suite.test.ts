@@ -6,15 +6,11 @@ import { planJobs } from '../../../src/suite/job';
 import { runLocal } from '../../../src/suite/localEngine';
 import { PRESETS, describePresets, resolveEnvs } from '../../../src/suite/presets';
 import { SuiteFolder } from '../../../src/suite/suiteFolder';
-import { cleanupTmp, closeSharedExecutor, readEvents, sharedExecutor, tmpDir, useTempDataDir } from '../runner/helpers';
+import { readEvents, sharedExecutor, tmpDir, useInProcessRunners } from '../runner/helpers';
 
 describe('suites', function () {
   this.timeout(120_000);
-  before(() => useTempDataDir());
-  after(async () => {
-    await closeSharedExecutor();
-    cleanupTmp();
-  });
+  useInProcessRunners();
 
   it('core16 names sixteen ids; presets expand and unknown ids are reported, not run', () => {
     assert.equal(PRESETS.core16!.length, 16);
