@@ -1,7 +1,7 @@
 /** Gymnasium's MuJoCo v5 Ant: a four-legged walker rewarded for moving along x. */
 import type { Info } from '../core/env';
-import { MujocoEnv, sumSquares, clip, type Simulation, type TaskStep } from './mujocoEnv';
-import { MODELS, type ObservationStructure } from './models';
+import { MujocoEnv, copyInto, sumSquares, clip, type Simulation, type TaskStep } from './mujocoEnv';
+import { MODELS, type PositionsStructure } from './models';
 import type { PlanarOptions } from './planar';
 
 export interface AntOptions extends PlanarOptions {
@@ -18,7 +18,7 @@ export interface AntOptions extends PlanarOptions {
 
 export class AntEnv extends MujocoEnv {
   readonly rewardTerms = ['reward_forward', 'reward_ctrl', 'reward_contact', 'reward_survive'];
-  readonly structure: ObservationStructure;
+  readonly structure: PositionsStructure;
   constructor(readonly o: AntOptions) {
     const m = MODELS.ant;
     const skip = o.exclude_current_positions_from_observation ? 2 : 0;
@@ -49,10 +49,7 @@ export class AntEnv extends MujocoEnv {
     sim.setState(this.uniformAround(sim.initQpos, s), this.normalAround(new Float64Array(sim.qvel.length), s));
   }
   protected observe(sim: Simulation, out: Float64Array): void {
-    const skip = this.o.exclude_current_positions_from_observation ? 2 : 0;
-    let k = 0;
-    for (let i = skip; i < sim.qpos.length; i++) out[k++] = sim.qpos[i] as number;
-    for (let i = 0; i < sim.qvel.length; i++) out[k++] = sim.qvel[i] as number;
+    let k = copyInto(out, copyInto(out, 0, sim.qpos, this.structure.skipped_qpos), sim.qvel);
     if (this.o.include_cfrc_ext_in_observation) {
       const f = sim.cfrcExt;
       for (let i = 6; i < f.length; i++) out[k++] = clip(f[i] as number, this.o.contact_force_range_min, this.o.contact_force_range_max);

@@ -1,7 +1,7 @@
 /** Gymnasium's MuJoCo v5 Humanoid (walk forward) and HumanoidStandup (get up from lying down). */
 import type { Info } from '../core/env';
-import { MujocoEnv, sumSquares, clip, type ModelInfo, type Simulation, type TaskStep } from './mujocoEnv';
-import { MODELS, type ObservationStructure } from './models';
+import { MujocoEnv, copyInto, sumSquares, clip, type ModelInfo, type Simulation, type TaskStep } from './mujocoEnv';
+import { MODELS, type PositionsStructure } from './models';
 
 export interface HumanoidObservationOptions {
   frame_skip: number;
@@ -14,7 +14,7 @@ export interface HumanoidObservationOptions {
 }
 
 abstract class HumanoidBase extends MujocoEnv {
-  readonly structure: ObservationStructure;
+  readonly structure: PositionsStructure;
   constructor(info: ModelInfo, readonly ho: HumanoidObservationOptions) {
     const skip = ho.exclude_current_positions_from_observation ? 2 : 0;
     const bodies = info.nbody - 1;
@@ -38,16 +38,11 @@ abstract class HumanoidBase extends MujocoEnv {
   }
   protected observe(sim: Simulation, out: Float64Array): void {
     const ho = this.ho;
-    let k = 0;
-    const copy = (a: Float64Array, from: number): void => {
-      for (let i = from; i < a.length; i++) out[k++] = a[i] as number;
-    };
-    copy(sim.qpos, ho.exclude_current_positions_from_observation ? 2 : 0);
-    copy(sim.qvel, 0);
-    if (ho.include_cinert_in_observation) copy(sim.cinert, 10);
-    if (ho.include_cvel_in_observation) copy(sim.cvel, 6);
-    if (ho.include_qfrc_actuator_in_observation) copy(sim.qfrcActuator, 6);
-    if (ho.include_cfrc_ext_in_observation) copy(sim.cfrcExt, 6);
+    let k = copyInto(out, copyInto(out, 0, sim.qpos, this.structure.skipped_qpos), sim.qvel);
+    if (ho.include_cinert_in_observation) k = copyInto(out, k, sim.cinert, 10);
+    if (ho.include_cvel_in_observation) k = copyInto(out, k, sim.cvel, 6);
+    if (ho.include_qfrc_actuator_in_observation) k = copyInto(out, k, sim.qfrcActuator, 6);
+    if (ho.include_cfrc_ext_in_observation) copyInto(out, k, sim.cfrcExt, 6);
   }
   protected tendons(sim: Simulation): { tendon_length: number[]; tendon_velocity: number[] } {
     return { tendon_length: [...sim.views().tenLength], tendon_velocity: [...sim.tenVelocity] };

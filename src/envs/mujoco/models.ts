@@ -26,3 +26,5 @@ export const MODELS = {
 
 /** Gymnasium's `observation_structure`: how many values each part contributes, in order. */
 export type ObservationStructure = Readonly<Record<string, number>>;
+/** The structure of a task whose observation may leave out the first qpos entries (`exclude_current_positions_from_observation`). */
+export type PositionsStructure = ObservationStructure & { readonly skipped_qpos: number };

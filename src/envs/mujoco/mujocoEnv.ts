@@ -364,6 +364,12 @@ export abstract class MujocoEnv implements Env<Float64Array, Float64Array>, Repl
 
 export const clip = (v: number, lo: number, hi: number): number => (v < lo ? lo : v > hi ? hi : v);
 
+/** Copies `src[from..]` into `out` from index `at`; returns the index after the last written. */
+export function copyInto(out: Float64Array, at: number, src: ArrayLike<number>, from = 0): number {
+  for (let i = from; i < src.length; i++) out[at++] = src[i] as number;
+  return at;
+}
+
 export function sumSquares(a: ArrayLike<number>, from = 0, to = a.length): number {
   let s = 0;
   for (let i = from; i < to; i++) s += (a[i] as number) * (a[i] as number);

@@ -1,7 +1,7 @@
 /** Gymnasium's MuJoCo v5 forward runners on a plane: HalfCheetah, Hopper, Walker2d, Swimmer. */
 import type { Info } from '../core/env';
-import { MujocoEnv, sumSquares, clip, type ModelInfo, type Simulation, type TaskStep } from './mujocoEnv';
-import { MODELS, type ObservationStructure } from './models';
+import { MujocoEnv, copyInto, sumSquares, clip, type ModelInfo, type Simulation, type TaskStep } from './mujocoEnv';
+import { MODELS, type PositionsStructure } from './models';
 
 export interface PlanarOptions {
   frame_skip: number;
@@ -13,7 +13,7 @@ export interface PlanarOptions {
 
 export class HalfCheetahEnv extends MujocoEnv {
   readonly rewardTerms = ['reward_forward', 'reward_ctrl'];
-  readonly structure: ObservationStructure;
+  readonly structure: PositionsStructure;
   constructor(readonly o: PlanarOptions) {
     const skip = o.exclude_current_positions_from_observation ? 1 : 0;
     super(MODELS.halfCheetah, o.frame_skip, MODELS.halfCheetah.nq + MODELS.halfCheetah.nv - skip);
@@ -25,10 +25,7 @@ export class HalfCheetahEnv extends MujocoEnv {
     sim.setState(qpos, qvel);
   }
   protected observe(sim: Simulation, out: Float64Array): void {
-    const skip = this.o.exclude_current_positions_from_observation ? 1 : 0;
-    let k = 0;
-    for (let i = skip; i < sim.qpos.length; i++) out[k++] = sim.qpos[i] as number;
-    for (let i = 0; i < sim.qvel.length; i++) out[k++] = sim.qvel[i] as number;
+    copyInto(out, copyInto(out, 0, sim.qpos, this.structure.skipped_qpos), sim.qvel);
   }
   protected advance(sim: Simulation, action: ArrayLike<number>): TaskStep {
     const before = sim.views().qpos[0] as number;
@@ -58,7 +55,7 @@ export interface HopperOptions extends PlanarOptions {
 /** Hopper and Walker2d: one planar hopping/walking body, velocities clipped to ±10 in the observation. */
 abstract class PlanarWalker extends MujocoEnv {
   readonly rewardTerms = ['reward_forward', 'reward_ctrl', 'reward_survive'];
-  readonly structure: ObservationStructure;
+  readonly structure: PositionsStructure;
   constructor(info: ModelInfo, readonly o: PlanarOptions & { healthy_reward: number; terminate_when_unhealthy: boolean }) {
     const skip = o.exclude_current_positions_from_observation ? 1 : 0;
     super(info, o.frame_skip, info.nq + info.nv - skip);
@@ -72,9 +69,7 @@ abstract class PlanarWalker extends MujocoEnv {
     sim.setState(qpos, qvel);
   }
   protected observe(sim: Simulation, out: Float64Array): void {
-    const skip = this.o.exclude_current_positions_from_observation ? 1 : 0;
-    let k = 0;
-    for (let i = skip; i < sim.qpos.length; i++) out[k++] = sim.qpos[i] as number;
+    let k = copyInto(out, 0, sim.qpos, this.structure.skipped_qpos);
     for (let i = 0; i < sim.qvel.length; i++) out[k++] = clip(sim.qvel[i] as number, -10, 10);
   }
   protected advance(sim: Simulation, action: ArrayLike<number>): TaskStep {
@@ -130,7 +125,7 @@ export class Walker2dEnv extends PlanarWalker {
 
 export class SwimmerEnv extends MujocoEnv {
   readonly rewardTerms = ['reward_forward', 'reward_ctrl'];
-  readonly structure: ObservationStructure;
+  readonly structure: PositionsStructure;
   constructor(readonly o: PlanarOptions) {
     const skip = o.exclude_current_positions_from_observation ? 2 : 0;
     super(MODELS.swimmer, o.frame_skip, MODELS.swimmer.nq + MODELS.swimmer.nv - skip);
@@ -141,10 +136,7 @@ export class SwimmerEnv extends MujocoEnv {
     sim.setState(this.uniformAround(sim.initQpos, s), this.uniformAround(new Float64Array(sim.qvel.length), s));
   }
   protected observe(sim: Simulation, out: Float64Array): void {
-    const skip = this.o.exclude_current_positions_from_observation ? 2 : 0;
-    let k = 0;
-    for (let i = skip; i < sim.qpos.length; i++) out[k++] = sim.qpos[i] as number;
-    for (let i = 0; i < sim.qvel.length; i++) out[k++] = sim.qvel[i] as number;
+    copyInto(out, copyInto(out, 0, sim.qpos, this.structure.skipped_qpos), sim.qvel);
   }
   protected advance(sim: Simulation, action: ArrayLike<number>): TaskStep {
     const q0 = sim.views().qpos;
