@@ -4,7 +4,7 @@
  * bundle that still reaches into a package left out of the archive fails here.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -91,20 +91,24 @@ describe('install: the packaged .vsix', function () {
     }
   });
 
-  it('runs: the unpacked CLI bundles, type-checks and evaluates a starter policy', async () => {
-    await extract(vsix, tmp);
+  let unpacked: Promise<void> | undefined;
+  /** `policyforge eval --env <id> --starter` from the unpacked extension (extracted once). */
+  const evalStarter = async (envId: string): Promise<SpawnSyncReturns<string>> => {
+    await (unpacked ??= extract(vsix, tmp));
     const cli = path.join(tmp, 'extension', 'bin', 'policyforge.js');
     // Outside the clone, so nothing resolves from the repository's node_modules.
-    const r = spawnSync(process.execPath, [cli, 'eval', '--env', 'CartPole-v1', '--starter', '--episodes', '2', '--json'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    return spawnSync(process.execPath, [cli, 'eval', '--env', envId, '--starter', '--episodes', '2', '--json'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+  };
+
+  it('runs: the unpacked CLI bundles, type-checks and evaluates a starter policy', async () => {
+    const r = await evalStarter('CartPole-v1');
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     const result = JSON.parse(r.stdout) as { stats?: { count: number } };
     assert.ok(result.stats, r.stdout.slice(0, 300));
   });
 
   it('runs: the unpacked CLI simulates MuJoCo with the engine and meshes it carries', async () => {
-    await extract(vsix, tmp);
-    const cli = path.join(tmp, 'extension', 'bin', 'policyforge.js');
-    const r = spawnSync(process.execPath, [cli, 'eval', '--env', 'FetchReach-v4', '--starter', '--episodes', '2', '--json'], { cwd: tmp, encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
+    const r = await evalStarter('FetchReach-v4');
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     const result = JSON.parse(r.stdout) as { stats?: { okCount: number } };
     assert.equal(result.stats?.okCount, 2, r.stdout.slice(0, 300));
