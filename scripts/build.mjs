@@ -157,6 +157,11 @@ if (Object.keys(nodePoints).length > 0) {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    // A process holds its bundle's source text for life, in every sandbox worker too. Comments go
+    // with the whitespace: one non-Latin-1 character in a comment would make V8 keep the whole text
+    // at two bytes per character. Names stay, for stack traces; the linked maps lead to the sources.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // mujoco-js (11 MB of inlined WebAssembly) is required from node_modules by the processes that simulate.
     external: ['vscode', 'esbuild', 'playwright-core', 'mujoco-js'],
     plugins: [lazyAsSibling, zodEnglishOnly, simpleStatisticsBySource],

@@ -289,7 +289,7 @@ export const PRELUDE_SOURCE = String.raw`(function (sink) {
      */
     beginEpisode: (seed, maxChars, checkGlobals, namesChanged, stream) => {
       const clean = baseline === null || !checkGlobals || (!namesChanged && getOwnPropertySymbols(G).length === baseSymbols) || cleanGlobals();
-      // A successful match resets RegExp.$1…$9, lastMatch, input and friends.
+      // A successful match resets RegExp.$1 to $9, lastMatch, input and friends.
       regExpExec.call(resetMatch, '');
       reseed(seed);
       log = '';
