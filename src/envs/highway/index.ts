@@ -5,14 +5,14 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import { ParamError, type ParamSpecs, type ParamValues } from '../core/params';
-import { DEFAULT_KINEMATICS, KINEMATIC_FEATURES, type KinematicFeature, type KinematicsConfig } from './observation';
-import { HighwayEnv } from './scenes/highway';
-import { IntersectionEnv } from './scenes/intersection';
-import { MergeEnv } from './scenes/merge';
-import { ParkingEnv } from './scenes/parking';
-import { ROUNDABOUT_TARGET_SPEEDS, RoundaboutEnv } from './scenes/roundabout';
-import { DRIVING_TRAJECTORY_GUIDE } from './trajectoryDelta';
-import { HIGHWAY_DECLARATIONS, PARKING_GUIDE, PARKING_MODULE, PARKING_STARTER, ROAD_LAYOUTS, roadGuide, roadModule, roadStarter } from './starters';
+import { onFirstUse } from '../core/lazy';
+import type * as Implementations from './implementations';
+import { DEFAULT_KINEMATICS, KINEMATIC_FEATURES, type KinematicFeature, type KinematicsConfig } from './kinematicsConfig';
+import { DRIVING_TRAJECTORY_GUIDE, HIGHWAY_DECLARATIONS, PARKING_GUIDE, PARKING_MODULE, PARKING_STARTER, ROAD_LAYOUTS, roadGuide, roadModule, roadStarter } from './starters';
+
+/** The scenes and the simulation under them, loaded when the first driving environment is made. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const impl = onFirstUse(() => require('./implementations') as typeof Implementations);
 
 /** Starter, declarations, AGENTS.md section and `policy/driving.ts` for a road task. */
 function roadFiles(id: string): Pick<EnvDefinition, 'starterPolicy' | 'declarations' | 'guide' | 'workspaceFiles'> {
@@ -110,7 +110,7 @@ function highwayDefinition(fast: boolean): EnvDefinition {
     create: (p) => {
       const lane = num(p, 'initial_lane_id');
       if (lane >= num(p, 'lanes_count')) throw new ParamError(fast ? 'highway-fast-v0' : 'highway-v0', 'initial_lane_id', `must be below lanes_count (${num(p, 'lanes_count')}), got ${lane}`);
-      return new HighwayEnv({
+      return new (impl().HighwayEnv)({
         simulationFrequency: num(p, 'simulation_frequency'),
         policyFrequency: num(p, 'policy_frequency'),
         lanesCount: num(p, 'lanes_count'),
@@ -156,7 +156,7 @@ const mergeDefinition: EnvDefinition = {
   // slowdown) over the span, −0.028 for the default weights.
   failureReturn: (p) => Math.min(0, num(p, 'lane_change_reward') / (num(p, 'high_speed_reward') + num(p, 'right_lane_reward') - num(p, 'collision_reward') - num(p, 'merging_speed_reward'))),
   create: (p) =>
-    new MergeEnv({
+    new (impl().MergeEnv)({
       simulationFrequency: num(p, 'simulation_frequency'),
       policyFrequency: num(p, 'policy_frequency'),
       collisionReward: num(p, 'collision_reward'),
@@ -195,7 +195,7 @@ const roundaboutDefinition: EnvDefinition = {
     return decisions(p) * laneChange + Math.min(0, num(p, 'collision_reward'));
   },
   create: (p) =>
-    new RoundaboutEnv({
+    new (impl().RoundaboutEnv)({
       simulationFrequency: num(p, 'simulation_frequency'),
       policyFrequency: num(p, 'policy_frequency'),
       duration: num(p, 'duration'),
@@ -204,7 +204,7 @@ const roundaboutDefinition: EnvDefinition = {
       laneChangeReward: num(p, 'lane_change_reward'),
       normalizeReward: bool(p, 'normalize_reward'),
       incomingVehicleDestination: num(p, 'incoming_vehicle_destination') < 0 ? null : num(p, 'incoming_vehicle_destination'),
-      targetSpeeds: ROUNDABOUT_TARGET_SPEEDS,
+      targetSpeeds: impl().ROUNDABOUT_TARGET_SPEEDS,
       observation: kinematicsFrom(p, ROUNDABOUT_KINEMATICS),
     }),
   ...roadFiles('roundabout-v0'),
@@ -228,7 +228,7 @@ const parkingDefinition: EnvDefinition = {
   // walls the same bound is declared, and a failure never scores above its partial return.
   failureReturn: (p) => -decisions(p) + Math.min(0, num(p, 'collision_reward')),
   create: (p) =>
-    new ParkingEnv({
+    new (impl().ParkingEnv)({
       simulationFrequency: num(p, 'simulation_frequency'),
       policyFrequency: num(p, 'policy_frequency'),
       duration: num(p, 'duration'),
@@ -268,7 +268,7 @@ const intersectionDefinition: EnvDefinition = {
   // (normalized, nothing is).
   failureReturn: (p) => (bool(p, 'normalize_reward') ? 0 : Math.min(0, num(p, 'collision_reward'))),
   create: (p) =>
-    new IntersectionEnv({
+    new (impl().IntersectionEnv)({
       simulationFrequency: num(p, 'simulation_frequency'),
       policyFrequency: num(p, 'policy_frequency'),
       duration: num(p, 'duration'),

@@ -14,40 +14,11 @@ import type { Road } from './road';
 import type { HighwayRandom } from './random';
 import { ControlledVehicle } from './controlled';
 import { Vehicle } from './vehicle';
+import type { FeatureRanges, KinematicFeature, KinematicsConfig } from './kinematicsConfig';
 
-export const KINEMATIC_FEATURES = ['presence', 'x', 'y', 'vx', 'vy', 'heading', 'cos_h', 'sin_h', 'cos_d', 'sin_d', 'long_off', 'lat_off', 'ang_off'] as const;
-export type KinematicFeature = (typeof KINEMATIC_FEATURES)[number];
+export type { FeatureRanges, KinematicFeature, KinematicsConfig } from './kinematicsConfig';
 
 export const PERCEPTION_DISTANCE = 5.0 * Vehicle.MAX_SPEED;
-
-export type FeatureRanges = Partial<Record<KinematicFeature, readonly [number, number]>>;
-
-export interface KinematicsConfig {
-  features: readonly KinematicFeature[];
-  vehiclesCount: number;
-  /** Null: ±5·MAX_SPEED for x, ±4 m × lane count for y, ±2·MAX_SPEED for speeds, fixed at the first observation. */
-  featuresRange: FeatureRanges | null;
-  absolute: boolean;
-  order: 'sorted' | 'shuffled';
-  normalize: boolean;
-  clip: boolean;
-  seeBehind: boolean;
-  observeIntentions: boolean;
-  includeObstacles: boolean;
-}
-
-export const DEFAULT_KINEMATICS: KinematicsConfig = {
-  features: ['presence', 'x', 'y', 'vx', 'vy'],
-  vehiclesCount: 5,
-  featuresRange: null,
-  absolute: false,
-  order: 'sorted',
-  normalize: true,
-  clip: true,
-  seeBehind: false,
-  observeIntentions: false,
-  includeObstacles: true,
-};
 
 /** One object's feature values, as HighwayEnv's `to_dict` gives them (NaN where it has none). */
 function featuresOf(o: RoadObject, withIntentions: boolean): Record<KinematicFeature, number> {

@@ -316,3 +316,8 @@ export const PARKING_GUIDE = `## Observation and action (parking-v0)
 - \`action\` is \`[acceleration, steering]\` in [-1, 1] (clipped): ±5 m/s² and ±45°; 5 decisions per second.
 - Reward per step: −(|Δx| + 0.3·|Δy| + 0.02·|Δcos h| + 0.02·|Δsin h|)^½ on the scaled values, −5 on a crash (walls surround the lot). The episode ends on success (that distance reward above −0.12), on a crash, or after 100 s.
 - \`info\` has \`speed\`, \`crashed\` and \`is_success\`.`;
+
+/** The family's AGENTS.md section on its trajectory files (the feedback section points here). */
+export const DRIVING_TRAJECTORY_GUIDE = `## Trajectory files (\`"format": "highway-delta/1"\`)
+- The header's \`initialSnapshot\` is the scene after reset, for the replay view: \`time\`, \`ego\` (the ego's index in \`vehicles\`), \`vehicles\` [{ x, y, h (heading), l, w, v (speed), c (crashed) }] within \`view\` metres of the ego (all of them when \`view\` is null), \`view\`, \`road\`, \`lanes\`, \`obstacles\` (and \`goal\` for parking).
+- Then one line per step: \`observation\` as \`act\` saw it, or \`observation32\` when every value is a float32 (Kinematics arrays), written with the fewest digits that round back to it; \`action\`, \`reward\`, \`terminated\` / \`truncated\` only when true, \`info\` only when it differs from the step before; the scene after the step: \`vehicles\` as [x, y, heading, speed] rows in the snapshot's order, \`sizes\` ([length, width] per row) only when they changed, \`crashed\` (indices of crashed rows) only when any, \`changed\` (the other scene keys that changed, such as \`time\` and \`ego\`) and \`removed\`.`;

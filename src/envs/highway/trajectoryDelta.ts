@@ -47,8 +47,3 @@ export class HighwayDeltaRecorder {
     return `${s}}`;
   }
 }
-
-/** The family's AGENTS.md section on its trajectory files (the feedback section points here). */
-export const DRIVING_TRAJECTORY_GUIDE = `## Trajectory files (\`"format": "highway-delta/1"\`)
-- The header's \`initialSnapshot\` is the scene after reset, for the replay view: \`time\`, \`ego\` (the ego's index in \`vehicles\`), \`vehicles\` [{ x, y, h (heading), l, w, v (speed), c (crashed) }] within \`view\` metres of the ego (all of them when \`view\` is null), \`view\`, \`road\`, \`lanes\`, \`obstacles\` (and \`goal\` for parking).
-- Then one line per step: \`observation\` as \`act\` saw it, or \`observation32\` when every value is a float32 (Kinematics arrays), written with the fewest digits that round back to it; \`action\`, \`reward\`, \`terminated\` / \`truncated\` only when true, \`info\` only when it differs from the step before; the scene after the step: \`vehicles\` as [x, y, heading, speed] rows in the snapshot's order, \`sizes\` ([length, width] per row) only when they changed, \`crashed\` (indices of crashed rows) only when any, \`changed\` (the other scene keys that changed, such as \`time\` and \`ego\`) and \`removed\`.`;

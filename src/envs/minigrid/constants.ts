@@ -25,3 +25,11 @@ export const VIEW_SIZE = 7;
 
 /** Object id of the shared grey wall in a world (wall identity never matters); 0 is an empty cell. */
 export const WALL_ID = 1;
+
+/**
+ * Where a training configuration puts the key relative to the locked door: `anywhere` (MiniGrid's
+ * rule, the default), `near_door` (within two steps of the door) or `far_from_door` (the farther
+ * half of the free cells on the agent's side).
+ */
+export type KeyPlacement = 'anywhere' | 'near_door' | 'far_from_door';
+export const KEY_PLACEMENTS: readonly KeyPlacement[] = ['anywhere', 'near_door', 'far_from_door'];

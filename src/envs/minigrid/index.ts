@@ -8,11 +8,9 @@ import { ParamError, type ParamSpecs, type ParamValues } from '../core/params';
 import type { TrainingSchema } from '../core/training';
 import { babyaiIds } from './babyai';
 import { BABYAI_DECLARATIONS, BABYAI_POLICY_MODULE, BABYAI_STARTER } from './babyai/policyFiles';
-import { CrossingEnv } from './envs/crossing';
-import { MultiRoomEnv } from './envs/multiRoom';
-import { ObstructedMaze1Env, ObstructedMazeFullEnv, type ObstructedMazeFullConfig } from './envs/obstructedMaze';
-import { KeyCorridorEnv, UnlockEnv, UnlockPickupEnv } from './envs/rooms';
-import { DoorKeyEnv, EmptyEnv, FourRoomsEnv, KEY_PLACEMENTS, LavaGapEnv, type KeyPlacement } from './envs/simple';
+import { KEY_PLACEMENTS, type KeyPlacement } from './constants';
+import type { ObstructedMazeFullConfig } from './envs/obstructedMaze';
+import { minigridImplementations as impl } from './lazy';
 import { MINIGRID_DECLARATIONS, MINIGRID_POLICY_MODULE, MINIGRID_STARTER } from './policyFiles';
 
 function minigrid(id: string, description: string, create: () => Env): EnvDefinition {
@@ -54,9 +52,9 @@ const sizeParam = (n: number, min: number): ParamSpecs[string] => ({ type: 'inte
 const REWARD = 'Reward 1 − 0.9·steps/max_steps on success, else 0.';
 
 const empty = [5, 6, 8, 16].flatMap((n) => {
-  const fixed = minigrid(`MiniGrid-Empty-${n}x${n}-v0`, `Reach the green goal in an empty ${n}×${n} room from the top-left corner. ${REWARD}`, () => new EmptyEnv(n, false));
+  const fixed = minigrid(`MiniGrid-Empty-${n}x${n}-v0`, `Reach the green goal in an empty ${n}×${n} room from the top-left corner. ${REWARD}`, () => new (impl().EmptyEnv)(n, false));
   if (n > 6) return [fixed];
-  return [fixed, minigrid(`MiniGrid-Empty-Random-${n}x${n}-v0`, `Reach the green goal in an empty ${n}×${n} room from a random start. ${REWARD}`, () => new EmptyEnv(n, true))];
+  return [fixed, minigrid(`MiniGrid-Empty-Random-${n}x${n}-v0`, `Reach the green goal in an empty ${n}×${n} room from a random start. ${REWARD}`, () => new (impl().EmptyEnv)(n, true))];
 });
 
 const doorKey = [5, 6, 8, 16].map((n) =>
@@ -65,7 +63,7 @@ const doorKey = [5, 6, 8, 16].map((n) =>
     `Pick up the yellow key, unlock the door in the wall and reach the goal (${n}×${n}). ${REWARD}`,
     { size: sizeParam(n, 5), key_placement: KEY_PLACEMENT_PARAM },
     { size: { min: 5, max: 16 }, key_placement: { values: KEY_PLACEMENTS } },
-    (p) => new DoorKeyEnv(int(p, 'size') ?? n, placement(p)),
+    (p) => new (impl().DoorKeyEnv)(int(p, 'size') ?? n, placement(p)),
   ),
 );
 
@@ -88,7 +86,7 @@ const keyCorridor = (
       key_placement: KEY_PLACEMENT_PARAM,
     },
     { room_size: { min: 3, max: 6 }, num_rows: { min: 1, max: 3 }, key_placement: { values: KEY_PLACEMENTS } },
-    (p) => new KeyCorridorEnv(int(p, 'room_size') ?? s, int(p, 'num_rows') ?? r, placement(p)),
+    (p) => new (impl().KeyCorridorEnv)(int(p, 'room_size') ?? s, int(p, 'num_rows') ?? r, placement(p)),
   ),
 );
 
@@ -98,7 +96,7 @@ const lavaGap = [5, 6, 7].map((n) =>
     `Cross a lava column through its single gap to the goal (${n}×${n}); lava ends the episode. ${REWARD}`,
     { size: sizeParam(n, 5) },
     { size: { min: 5, max: 9 } },
-    (p) => new LavaGapEnv(int(p, 'size') ?? n),
+    (p) => new (impl().LavaGapEnv)(int(p, 'size') ?? n),
   ),
 );
 
@@ -116,8 +114,8 @@ const crossings = (
   };
   const training: TrainingSchema = { size: { min: 5, max: 11 }, num_crossings: { min: 0, max: 5 } };
   return [
-    configurable(`MiniGrid-LavaCrossingS${s}N${n}-v0`, `Cross ${n} lava river(s) through their openings to the goal (${s}×${s}); lava ends the episode. ${REWARD}`, params, training, (p) => new CrossingEnv(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'lava')),
-    configurable(`MiniGrid-SimpleCrossingS${s}N${n}-v0`, `Find the openings in ${n} wall(s) and reach the goal (${s}×${s}). ${REWARD}`, params, training, (p) => new CrossingEnv(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'wall')),
+    configurable(`MiniGrid-LavaCrossingS${s}N${n}-v0`, `Cross ${n} lava river(s) through their openings to the goal (${s}×${s}); lava ends the episode. ${REWARD}`, params, training, (p) => new (impl().CrossingEnv)(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'lava')),
+    configurable(`MiniGrid-SimpleCrossingS${s}N${n}-v0`, `Find the openings in ${n} wall(s) and reach the goal (${s}×${s}). ${REWARD}`, params, training, (p) => new (impl().CrossingEnv)(int(p, 'size') ?? s, int(p, 'num_crossings') ?? n, 'wall')),
   ];
 });
 
@@ -131,7 +129,7 @@ const om1 = (
   minigrid(
     `MiniGrid-ObstructedMaze-${name}-v0`,
     `Unlock the door to the next room${inBox ? ' (the key hides in a box)' : ''}${blocked ? ', move the ball blocking it,' : ''} and pick up the blue ball. ${REWARD}`,
-    () => new ObstructedMaze1Env(inBox, blocked),
+    () => new (impl().ObstructedMaze1Env)(inBox, blocked),
   ),
 );
 
@@ -152,14 +150,14 @@ const omFull = fullSpecs.map(([name, version, cfg]) =>
   minigrid(
     `MiniGrid-ObstructedMaze-${name}-${version}`,
     `A 3×3 maze of rooms: open locked doors with keys${cfg.keyInBox ? ' hidden in boxes' : ''}${cfg.blocked ? ', move balls blocking doors,' : ''} and pick up the blue ball in a corner room.${version === 'v0' && cfg.keyInBox && cfg.blocked ? ' (v0: a blocking ball can overwrite a key box.)' : ''} ${REWARD}`,
-    () => new ObstructedMazeFullEnv({ ...cfg, v1: version === 'v1' }),
+    () => new (impl().ObstructedMazeFullEnv)({ ...cfg, v1: version === 'v1' }),
   ),
 );
 
 const unlock = [
-  minigrid('MiniGrid-Unlock-v0', `Open the locked door with the key in the same room. ${REWARD}`, () => new UnlockEnv()),
-  minigrid('MiniGrid-UnlockPickup-v0', `Unlock the door to the next room and pick up the box there. ${REWARD}`, () => new UnlockPickupEnv(false)),
-  minigrid('MiniGrid-BlockedUnlockPickup-v0', `Move the ball blocking the locked door, unlock it and pick up the box behind it. ${REWARD}`, () => new UnlockPickupEnv(true)),
+  minigrid('MiniGrid-Unlock-v0', `Open the locked door with the key in the same room. ${REWARD}`, () => new (impl().UnlockEnv)()),
+  minigrid('MiniGrid-UnlockPickup-v0', `Unlock the door to the next room and pick up the box there. ${REWARD}`, () => new (impl().UnlockPickupEnv)(false)),
+  minigrid('MiniGrid-BlockedUnlockPickup-v0', `Move the ball blocking the locked door, unlock it and pick up the box behind it. ${REWARD}`, () => new (impl().UnlockPickupEnv)(true)),
 ];
 
 function multiRoomId(id: string, description: string, minRooms: number, maxRooms: number, maxSize: number): EnvDefinition {
@@ -176,7 +174,7 @@ function multiRoomId(id: string, description: string, minRooms: number, maxRooms
       const lo = int(p, 'minNumRooms') ?? minRooms;
       const hi = int(p, 'maxNumRooms') ?? maxRooms;
       if (lo > hi) throw new ParamError(id, 'maxNumRooms', `must be >= minNumRooms (${lo}), got ${hi}`);
-      return new MultiRoomEnv(lo, hi, int(p, 'maxRoomSize') ?? maxSize);
+      return new (impl().MultiRoomEnv)(lo, hi, int(p, 'maxRoomSize') ?? maxSize);
     },
   );
 }
@@ -191,7 +189,7 @@ const multiRoom = [
 export const minigridEnvironments: readonly EnvDefinition[] = [
   ...empty,
   ...doorKey,
-  minigrid('MiniGrid-FourRooms-v0', `Reach the goal somewhere in four rooms joined by gaps, within 100 steps. ${REWARD}`, () => new FourRoomsEnv()),
+  minigrid('MiniGrid-FourRooms-v0', `Reach the goal somewhere in four rooms joined by gaps, within 100 steps. ${REWARD}`, () => new (impl().FourRoomsEnv)()),
   ...keyCorridor,
   ...lavaGap,
   ...crossings,
@@ -208,8 +206,9 @@ export const minigridEnvironments: readonly EnvDefinition[] = [
   })),
 ];
 
-export { MiniGridEnv, type MiniGridObservation, type TaskKind } from './minigridEnv';
+// Types only: the classes load with the first environment (implementations.ts); import them from their modules.
+export type { MiniGridEnv, MiniGridObservation, TaskKind } from './minigridEnv';
 export type { MiniGridSnapshot, MiniGridState } from './worldState';
 export { ACTION, COLOR, OBJECT, STATE } from './constants';
-export { BabyAILevel, type BabyAIInfo } from './babyai/level';
+export type { BabyAILevel, BabyAIInfo } from './babyai/level';
 export type { InstrSpec, ObjDescSpec } from './babyai/instr';

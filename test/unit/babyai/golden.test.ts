@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRegistry } from '../../../src/envs';
 import { replayGoldenFile } from '../../../src/envs/golden';
-import { BabyAILevel } from '../../../src/envs/minigrid';
+import { BabyAILevel } from '../../../src/envs/minigrid/babyai/level';
 
 const dir = path.join(__dirname, '../../fixtures/golden');
 const files = fs.readdirSync(dir).filter((f) => f.startsWith('babyai_') && f.endsWith('.json'));

@@ -2,9 +2,8 @@
  * The RoomGrid envs with one locked door: KeyCorridor, Unlock, UnlockPickup and
  * BlockedUnlockPickup (docs/environments.md §8.4, §8.7, §8.13, §8.15, §8.16).
  */
-import { COLOR_INDEX_NAMES, OBJECT, OBJECT_NAMES } from '../constants';
+import { COLOR_INDEX_NAMES, OBJECT, OBJECT_NAMES, type KeyPlacement } from '../constants';
 import { RoomGridEnv } from '../roomGrid';
-import type { KeyPlacement } from './simple';
 
 /**
  * KeyCorridorEnv(room_size, num_rows, obj_type="ball"): the ball behind a locked door off a

@@ -1,5 +1,5 @@
 /** The single-room envs: Empty, DoorKey, FourRooms, LavaGap (docs/environments.md §8.1–8.5, §8.12). */
-import { COLOR, OBJECT, STATE } from '../constants';
+import { COLOR, OBJECT, STATE, type KeyPlacement } from '../constants';
 import { MiniGridEnv } from '../minigridEnv';
 
 /** EmptyEnv(size, agent_start_pos): goal in the bottom-right corner; agent fixed at (1,1) east, or random. */
@@ -15,14 +15,6 @@ export class EmptyEnv extends MiniGridEnv {
     this.mission = 'get to the green goal square';
   }
 }
-
-/**
- * Where a training configuration puts the key relative to the locked door: `anywhere` (MiniGrid's
- * rule, the default), `near_door` (within two steps of the door) or `far_from_door` (the farther
- * half of the free cells on the agent's side).
- */
-export type KeyPlacement = 'anywhere' | 'near_door' | 'far_from_door';
-export const KEY_PLACEMENTS: readonly KeyPlacement[] = ['anywhere', 'near_door', 'far_from_door'];
 
 /** DoorKeyEnv(size): a wall column with a locked yellow door, a yellow key on the agent's side. */
 export class DoorKeyEnv extends MiniGridEnv {

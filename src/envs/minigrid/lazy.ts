@@ -1,0 +1,6 @@
+/** The family's environment classes, required on first use (../core/lazy.ts). */
+import { onFirstUse } from '../core/lazy';
+import type * as Implementations from './implementations';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const minigridImplementations = onFirstUse(() => require('./implementations') as typeof Implementations);
