@@ -7,23 +7,11 @@
  */
 import type { EnvDefinition } from '../core/definition';
 import type { ParamValues } from '../core/params';
+import { observationSize, type CtfConfig } from './ctf/rules';
+import { arenaImplementations as impl } from './lazy';
+import { CHAMPION_OPPONENT, connectFourRoster, ctfRoster } from './roster';
 import { ArenaSideEnv } from './sideEnv';
-import { ConnectFourEnv } from './connectFour/env';
-import { CaptureTheFlagEnv, observationSize, type CtfConfig } from './ctf';
-import { connectFourMatchRecorder, ctfMatchRecorder } from './matchRecorder';
-import { CHAMPION_OPPONENT, connectFourRoster, ctfRoster, type RosterEntry } from './roster';
 import { CONNECT_FOUR_GUIDE, CONNECT_FOUR_STARTER, CTF_GUIDE, ctfDeclarations, CTF_STARTER, SIDE_CONTEXT_DECLARATIONS } from './workspaceText';
-
-function opponentFactory(envId: string, roster: readonly RosterEntry[], index: number): (seed: number) => ReturnType<RosterEntry['make']> {
-  if (index === CHAMPION_OPPONENT) {
-    return () => {
-      throw new Error(`${envId}: opponent -1 is a champion, which only a sandbox worker running the game can attach`);
-    };
-  }
-  const entry = roster[index];
-  if (!entry) throw new RangeError(`${envId}: no opponent ${index} (0..${roster.length - 1}, or -1 for a champion)`);
-  return (seed) => entry.make(seed);
-}
 
 // runnerOnly: the policy must not tell its opponents apart (least of all a hidden assessment
 // one), so the sandbox withholds it from ctx.params (src/sandbox/arena/context.ts) and env.d.ts
@@ -32,31 +20,6 @@ const opponentParam = (count: number) => ({ type: 'integer', default: 0, min: CH
 
 export function ctfConfigOf(p: ParamValues): CtfConfig {
   return { teamSize: p['teamSize'] as number, length: p['length'] as number, width: p['width'] as number, maxSteps: p['maxSteps'] as number, capturesToWin: p['capturesToWin'] as number };
-}
-
-class CtfSideEnv extends ArenaSideEnv {
-  constructor(readonly config: CtfConfig, side: string, opponent: number) {
-    super(new CaptureTheFlagEnv(config), side, opponentFactory('CaptureTheFlag-v0', ctfRoster(config), opponent));
-  }
-  stepLimit(): number {
-    return this.config.maxSteps;
-  }
-  deltaRecorder(): ReturnType<typeof ctfMatchRecorder> {
-    return ctfMatchRecorder(this.game as CaptureTheFlagEnv);
-  }
-}
-
-class ConnectFourSideEnv extends ArenaSideEnv {
-  constructor(side: string, opponent: number) {
-    super(new ConnectFourEnv(), side, opponentFactory('ConnectFour-v0', connectFourRoster(), opponent));
-  }
-  stepLimit(): number {
-    // Each side drops at most half the board's 42 discs.
-    return 21;
-  }
-  deltaRecorder(): ReturnType<typeof connectFourMatchRecorder> {
-    return connectFourMatchRecorder(this.game as ConnectFourEnv);
-  }
 }
 
 export const captureTheFlagDefinition: EnvDefinition = {
@@ -76,7 +39,7 @@ export const captureTheFlagDefinition: EnvDefinition = {
   rewardRange: [-5, 5],
   // Every capture is the other team's: the game ends when they reach capturesToWin.
   failureReturn: (p) => -(p['capturesToWin'] as number),
-  create: (p) => new CtfSideEnv(ctfConfigOf(p), p['side'] as string, p['opponent'] as number),
+  create: (p) => new (impl().CtfSideEnv)(ctfConfigOf(p), p['side'] as string, p['opponent'] as number),
   starterPolicy: CTF_STARTER,
   declarations: `${SIDE_CONTEXT_DECLARATIONS('"blue" | "red"')}\n${ctfDeclarations()}`,
   guide: CTF_GUIDE,
@@ -93,7 +56,7 @@ export const connectFourDefinition: EnvDefinition = {
   maxEpisodeSteps: null,
   rewardRange: [-1, 1],
   failureReturn: -1,
-  create: (p) => new ConnectFourSideEnv(p['side'] as string, p['opponent'] as number),
+  create: (p) => new (impl().ConnectFourSideEnv)(p['side'] as string, p['opponent'] as number),
   starterPolicy: CONNECT_FOUR_STARTER,
   declarations: SIDE_CONTEXT_DECLARATIONS('"red" | "yellow"'),
   guide: CONNECT_FOUR_GUIDE,

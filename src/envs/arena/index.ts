@@ -4,9 +4,9 @@
  */
 import type { MultiAgentEnv, SidePolicy } from '../core/multiAgent';
 import type { Seed } from '../core/rng';
-import { ConnectFourEnv } from './connectFour/env';
-import { CONNECT_FOUR_OPPONENTS, connectFourOpponent, type ConnectFourOpponentName } from './connectFour/opponents';
-import { CaptureTheFlagEnv, CTF_OPPONENTS, ctfOpponent, type CtfConfig, type CtfOpponentName } from './ctf';
+import type { CtfConfig } from './ctf/rules';
+import { arenaImplementations as impl } from './lazy';
+import { CONNECT_FOUR_OPPONENTS, CTF_OPPONENTS, type ConnectFourOpponentName, type CtfOpponentName } from './opponentNames';
 
 export interface ArenaGame {
   readonly id: string;
@@ -27,11 +27,11 @@ export function connectFourGame(): ArenaGame {
     id: 'ConnectFour-v0',
     sides: ['red', 'yellow'],
     maxSteps: 42,
-    create: () => new ConnectFourEnv(),
+    create: () => new (impl().ConnectFourEnv)(),
     opponents: CONNECT_FOUR_OPPONENTS,
     opponent: (name, seed) => {
       if (!CONNECT_FOUR_OPPONENTS.includes(name as ConnectFourOpponentName)) throw new Error(`ConnectFour-v0 has no built-in opponent "${name}" (${CONNECT_FOUR_OPPONENTS.join(', ')})`);
-      return connectFourOpponent(name as ConnectFourOpponentName, seed, 4);
+      return impl().connectFourOpponent(name as ConnectFourOpponentName, seed, 4);
     },
   };
 }
@@ -44,11 +44,11 @@ export function captureTheFlagGame(params: Partial<CtfConfig> = {}): ArenaGame {
     id: 'CaptureTheFlag-v0',
     sides: ['blue', 'red'],
     maxSteps: cfg.maxSteps,
-    create: () => new CaptureTheFlagEnv(cfg),
+    create: () => new (impl().CaptureTheFlagEnv)(cfg),
     opponents: CTF_OPPONENTS,
     opponent: (name, seed) => {
       if (!CTF_OPPONENTS.includes(name as CtfOpponentName)) throw new Error(`CaptureTheFlag-v0 has no built-in opponent "${name}" (${CTF_OPPONENTS.join(', ')})`);
-      return ctfOpponent(name as CtfOpponentName, cfg, seed);
+      return impl().ctfOpponent(name as CtfOpponentName, cfg, seed);
     },
   };
 }

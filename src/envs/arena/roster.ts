@@ -5,11 +5,15 @@
  * a policy cannot have been tuned against them.
  */
 import type { SidePolicy } from '../core/multiAgent';
+import type * as Implementations from './implementations';
 import { Rng } from '../core/rng';
-import { connectFourOpponent } from './connectFour/opponents';
-import { ctfOpponent, type CtfConfig } from './ctf';
-import { CONNECT_FOUR_OPPONENTS, type ConnectFourOpponentName } from './connectFour/opponents';
-import { CTF_OPPONENTS } from './ctf';
+import type { CtfConfig } from './ctf/rules';
+import { arenaImplementations } from './lazy';
+import { CONNECT_FOUR_OPPONENTS, CTF_OPPONENTS } from './opponentNames';
+
+// The opponents' code loads when the first one is made: listing a roster (the registry's bounds) needs only names.
+const connectFourOpponent: typeof Implementations.connectFourOpponent = (...args) => arenaImplementations().connectFourOpponent(...args);
+const ctfOpponent: typeof Implementations.ctfOpponent = (...args) => arenaImplementations().ctfOpponent(...args);
 
 export interface RosterEntry {
   readonly id: string;
@@ -23,7 +27,7 @@ export function connectFourRoster(): RosterEntry[] {
     id: name,
     kind: 'built-in',
     description: `built-in ${name} player`,
-    make: (seed: number) => connectFourOpponent(name as ConnectFourOpponentName, seed, 4),
+    make: (seed: number) => connectFourOpponent(name, seed, 4),
   }));
   return [
     ...builtIns,

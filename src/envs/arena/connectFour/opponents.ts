@@ -6,9 +6,9 @@
 import type { SidePolicy } from '../../core/multiAgent';
 import { Rng, type Seed } from '../../core/rng';
 import { COLS, ROWS, canDrop, drop, evaluate, legalColumns, undrop, winningDrop, winsAt } from './board';
+import type { ConnectFourOpponentName } from '../opponentNames';
 
-export type ConnectFourOpponentName = 'random' | 'defensive' | 'aggressive' | 'minimax';
-export const CONNECT_FOUR_OPPONENTS: readonly ConnectFourOpponentName[] = ['random', 'defensive', 'aggressive', 'minimax'];
+export { CONNECT_FOUR_OPPONENTS, type ConnectFourOpponentName } from '../opponentNames';
 
 /** The observation as a board where the side to move is 1 and its opponent 2. */
 function boardOf(obs: unknown): Int8Array {

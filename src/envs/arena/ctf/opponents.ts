@@ -7,9 +7,9 @@
 import type { PerAgent, SidePolicy } from '../../core/multiAgent';
 import { Rng, type Seed } from '../../core/rng';
 import { DT, MAX_SPEED, MAX_TURN, TAG_RADIUS, decode, type AgentView, type CtfConfig, type CtfView } from './rules';
+import type { CtfOpponentName } from '../opponentNames';
 
-export type CtfOpponentName = 'random' | 'defensive' | 'aggressive' | 'planner';
-export const CTF_OPPONENTS: readonly CtfOpponentName[] = ['random', 'defensive', 'aggressive', 'planner'];
+export { CTF_OPPONENTS, type CtfOpponentName } from '../opponentNames';
 
 type Steer = [number, number];
 
