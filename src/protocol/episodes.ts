@@ -2,12 +2,18 @@
  * Per-episode records: what the sandbox returns for each episode and what feedback files and
  * protocol replies carry. Plain JSON data.
  */
-import { expandMiniGridSteps, MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
-import { expandWalkerSteps, WALKER_DELTA_FORMAT } from './walkerTrajectory';
-import { CAR_DELTA_FORMAT, expandCarSteps } from './carTrajectory';
-import { expandLanderSteps, LANDER_DELTA_FORMAT } from './landerTrajectory';
-import { expandMujocoSteps, MUJOCO_DELTA_FORMAT } from './mujocoTrajectory';
-import { expandHighwaySteps, HIGHWAY_DELTA_FORMAT } from './highwayTrajectory';
+import { MINIGRID_DELTA_FORMAT } from './minigridTrajectory';
+import { WALKER_DELTA_FORMAT } from './walkerTrajectory';
+import { CAR_DELTA_FORMAT } from './carTrajectory';
+import { LANDER_DELTA_FORMAT } from './landerTrajectory';
+import { MUJOCO_DELTA_FORMAT } from './mujocoTrajectory';
+import { HIGHWAY_DELTA_FORMAT } from './highwayTrajectory';
+import { expandCarSteps } from './trajectoryReaders/car';
+import { expandHighwaySteps } from './trajectoryReaders/highway';
+import { expandLanderSteps } from './trajectoryReaders/lander';
+import { expandMiniGridSteps } from './trajectoryReaders/minigrid';
+import { expandMujocoSteps } from './trajectoryReaders/mujoco';
+import { expandWalkerSteps } from './trajectoryReaders/walker';
 import type { EpisodeSkills } from './skills';
 
 /** `ok`, or a policy failure (charged to the budget), or `runner_fault` (an environment or runner bug; never the policy's fault). */

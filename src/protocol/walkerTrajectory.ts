@@ -1,7 +1,7 @@
 /**
  * BipedalWalker (and hardcore) trajectories as the runner stores them: the generated ground once
  * and the body shapes once per episode, then per step only what moves: each body's pose, contacts,
- * lidar, and the observation. `expandWalkerSteps` turns that back into the plain
+ * lidar, and the observation. `trajectoryReaders/walker.ts` turns that back into the plain
  * steps (the observation the policy saw, the snapshot after the step) exactly as the environment
  * produced them, so a reader (the replay panel, tests) sees the same trajectory either way.
  *
@@ -10,10 +10,6 @@
  * polygons, which follow from their poses. The environment draws its own snapshots with
  * worldPolygon and walkerSnapshot, so the expansion is exact by construction.
  */
-import { z } from 'zod';
-import { describeIssues } from './documents';
-import type { TrajectoryStep } from './episodes';
-import { expandPoseSteps, poseStepFields } from './poseTrajectory';
 
 /** The `format` of a trajectory written this way (header line and RecordedTrajectory). */
 export const WALKER_DELTA_FORMAT = 'bipedalwalker-delta/1';
@@ -77,49 +73,4 @@ export function walkerSnapshot(ground: WalkerGround, pose: WalkerPose): Record<s
     lidar: [...pose.lidar],
     hullPosition: [hull[0], hull[1]],
   };
-}
-
-const nums = z.array(z.number());
-const poseShape = {
-  bodies: z.array(z.tuple([z.number(), z.number(), z.number()])).length(5),
-  groundContact: z.array(z.boolean()).length(2),
-  lidar: nums,
-};
-
-/** The header's `initialSnapshot`: the ground, the pose after reset, and the first observation. */
-export const walkerStartSchema = z.looseObject({
-  terrainX: nums,
-  terrainY: nums,
-  obstacles: z.array(z.array(z.tuple([z.number(), z.number()]))),
-  lidarRange: z.number(),
-  shapes: z.array(nums).length(5),
-  observation: nums,
-  ...poseShape,
-});
-
-/**
- * One step line: the action and its reward always, the flags only when true, `info` only when it
- * differs from the step before, the pose after the step, and `next`, the observation after it
- * (what the policy sees at the following step).
- */
-export const walkerDeltaStepSchema = z.looseObject({
-  ...poseStepFields,
-  ...poseShape,
-});
-
-function poseOf(s: WalkerPose): WalkerPose {
-  return { bodies: s.bodies, groundContact: s.groundContact, lidar: s.lidar };
-}
-
-/**
- * The plain trajectory of a `bipedalwalker-delta/1` one. Throws an Error naming the step when
- * the data does not fit the format.
- */
-export function expandWalkerSteps(initial: unknown, steps: readonly unknown[]): { initialSnapshot: unknown; steps: TrajectoryStep[] } {
-  const start = walkerStartSchema.safeParse(initial);
-  if (!start.success) throw new Error(`the header's initialSnapshot is not a BipedalWalker world (${describeIssues(start.error, 'initialSnapshot', 2)})`);
-  const ground = start.data;
-  if (ground.terrainX.length !== ground.terrainY.length) throw new Error(`the header's terrain has ${ground.terrainX.length} x and ${ground.terrainY.length} y values`);
-  const out = expandPoseSteps('BipedalWalker', walkerDeltaStepSchema, ground.observation, steps, (s) => walkerSnapshot(ground, poseOf(s)));
-  return { initialSnapshot: walkerSnapshot(ground, poseOf(ground)), steps: out };
 }

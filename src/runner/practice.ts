@@ -6,7 +6,8 @@
  * run's own parameters. Practice cases take their seeds from the `practice` label (secret.ts).
  */
 import type { EnvRegistry } from '../envs/core/registry';
-import { checkTrainingParams, describeTraining } from '../envs/core/training';
+import { describeTraining } from '../envs/core/training';
+import { checkTrainingParams } from '../envs/core/trainingCheck';
 import type { BudgetState } from '../protocol/feedback';
 import type { PracticeStatus, TrainingConfig } from '../protocol/training';
 import type { PolicyBundle } from '../sandbox/types';

@@ -1,13 +1,12 @@
 /**
  * Training configurations (EnvGen): which of an environment's parameters a practice submit may
  * change, and within which bounds. A definition declares them as `training`; a configuration
- * is checked here (zod) before anything runs, so a refused one names the parameter and its
+ * is checked (trainingCheck.ts) before anything runs, so a refused one names the parameter and its
  * bounds and costs nothing. Validation and assessment never see a configuration: they use the
  * run's own parameters.
  */
-import { z } from 'zod';
 import type { EnvDefinition } from './definition';
-import type { ParamSpec, ParamValue, ParamValues } from './params';
+import type { ParamSpec, ParamValues } from './params';
 
 /**
  * Bounds a training configuration must stay within, for one declared parameter (inclusive): a
@@ -40,48 +39,6 @@ export function explainTraining(def: EnvDefinition): string[] {
     const spec = def.params[name];
     return `${describeKnob(name, knob, spec)}${spec ? ` — ${spec.description}` : ''}`;
   });
-}
-
-function knobSchema(name: string, knob: TrainingKnob, spec: ParamSpec | undefined): z.ZodType<ParamValue> {
-  const bounds = describeKnob(name, knob, spec);
-  if ('values' in knob) return z.literal(knob.values as readonly (string | boolean)[] as readonly string[], { error: `must be ${bounds}` }) as z.ZodType<ParamValue>;
-  let n = z.number({ error: `must be a number (${bounds})` });
-  if (spec?.type === 'integer') n = n.int({ error: `must be an integer (${bounds})` });
-  return n.min(knob.min, { error: `is outside its bounds (${bounds})` }).max(knob.max, { error: `is outside its bounds (${bounds})` });
-}
-
-/** The zod schema of a configuration's `params` for this definition (strict: undeclared names are refused). */
-export function trainingParamsSchema(def: EnvDefinition): z.ZodType<Record<string, ParamValue>> {
-  const shape: Record<string, z.ZodType<ParamValue>> = {};
-  for (const [name, knob] of Object.entries(def.training ?? {})) shape[name] = knobSchema(name, knob, def.params[name]).optional() as z.ZodType<ParamValue>;
-  return z.strictObject(shape) as unknown as z.ZodType<Record<string, ParamValue>>;
-}
-
-/**
- * Checks a configuration's parameter overrides against the definition's training schema. On
- * success, `params` are the run's parameters with the overrides applied (what practice episodes
- * make the environment with). The first problem found is the one reported.
- */
-export function checkTrainingParams(def: EnvDefinition, runParams: ParamValues, overrides: Readonly<Record<string, unknown>>): TrainingCheck {
-  const knobs = def.training ?? {};
-  const allowed = Object.keys(knobs);
-  for (const name of Object.keys(overrides)) {
-    if (!(name in knobs)) {
-      const list = allowed.map((k) => describeKnob(k, knobs[k]!, def.params[k]));
-      return {
-        ok: false,
-        param: name,
-        message: `${def.id}: parameter "${name}" is not one a training configuration may change (${list.length ? `it may change ${list.join('; ')}` : 'this environment declares none'})`,
-      };
-    }
-  }
-  const parsed = trainingParamsSchema(def).safeParse(overrides);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = String(issue.path[0] ?? '');
-    return { ok: false, param, message: `${def.id}: parameter "${param}" ${issue.message}, got ${JSON.stringify(overrides[param])}` };
-  }
-  return { ok: true, params: { ...runParams, ...parsed.data } };
 }
 
 /** Registration-time check: every knob names a declared parameter, inside that parameter's own bounds. */

@@ -7,7 +7,7 @@
  */
 import type { EnvDefinition } from '../../envs/core/definition';
 import type { ParamValues } from '../../envs/core/params';
-import { checkTrainingParams } from '../../envs/core/training';
+import { checkTrainingParams } from '../../envs/core/trainingCheck';
 import type { SkillRate } from '../../protocol/skills';
 import type { TrainingConfig } from '../../protocol/training';
 import { weakestSkills } from '../../stats/skillText';

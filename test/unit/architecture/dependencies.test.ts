@@ -80,6 +80,16 @@ describe('dependency direction (docs/DESIGN.md)', () => {
       assert.doesNotMatch(text, /best\.ts:1:.*bundles/, 'type-only imports are not bundled');
     });
 
+    it('a module the sandbox worker takes in, through any chain of value imports, loading zod', () => {
+      write('src/sandbox/worker/workerMain.ts', "import { encode } from '../../envs/x/delta';\nexport const x = encode;\n");
+      write('src/envs/x/delta.ts', "import type { Step } from '../../protocol/xTrajectory';\nimport { FORMAT } from '../../protocol/xFormat';\nexport const encode = (s?: Step) => [s, FORMAT];\n");
+      write('src/protocol/xTrajectory.ts', "import { z } from 'zod';\nexport const stepSchema = z.object({});\nexport type Step = z.infer<typeof stepSchema>;\n");
+      write('src/protocol/xFormat.ts', "import { z } from 'zod';\nexport const FORMAT = 'x/1';\nexport const check = z.string();\n");
+      const text = checkDependencyRules(tmp).map(formatViolation).join('\n');
+      assert.match(text, /src\/protocol\/xFormat\.ts:1: import "zod": every sandbox worker loads this module/);
+      assert.doesNotMatch(text, /xTrajectory\.ts/, 'a type-only import does not load the module');
+    });
+
     it('analysis importing anything but protocol, via require or dynamic import too', () => {
       write('src/analysis/a.ts', "export async function f() { return [require('../envs/x'), await import('../sandbox/y')]; }\n");
       const text = checkDependencyRules(tmp).map(formatViolation).join('\n');

@@ -3,7 +3,8 @@
  *   protocol ← envs ← sandbox ← runner ← {cli, extension}; analysis and stats depend only on
  *   protocol; src/protocol imports nothing but itself and zod; webview-ui imports (types and
  *   values) only from src/protocol and src/stats, and nothing a browser bundle takes in imports
- *   Node or `vscode`; only src/extension/** imports `vscode`.
+ *   Node or `vscode`; only src/extension/** imports `vscode`; nothing the sandbox worker takes in
+ *   loads zod or the TypeScript tools.
  */
 import * as fs from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -143,8 +144,26 @@ export function checkDependencyRules(root: string): Violation[] {
       if (allowed && !allowed.includes(to)) violations.push({ ...ref, rule: `${where(from)} must not import ${where(to)} (allowed: ${allowed.length ? allowed.map(where).join(', ') : 'nothing'})` });
     }
   }
-  violations.push(...checkBrowserClosure(root));
+  violations.push(...checkBrowserClosure(root), ...checkWorkerClosure(root));
   return violations;
+}
+
+/** Calls `check` on each import of every module reached from `entries` through value imports (type-only imports are not bundled). */
+function walkValueClosure(root: string, entries: readonly string[], check: (ref: ImportRef, file: string) => void): void {
+  const seen = new Set<string>();
+  const pending = [...entries];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const ref of importsOf(root, file)) {
+      if (ref.typeOnly) continue;
+      if (ref.specifier.startsWith('.')) {
+        const next = resolveRelative(root, ref.file, ref.specifier);
+        if (next !== null) pending.push(next);
+      }
+      check(ref, file);
+    }
+  }
 }
 
 /**
@@ -154,22 +173,34 @@ export function checkDependencyRules(root: string): Violation[] {
  */
 function checkBrowserClosure(root: string): Violation[] {
   const violations: Violation[] = [];
-  const seen = new Set<string>();
-  const pending = listSourceFiles(root).filter((f) => areaOf(relativeTo(root, f)) === 'webview-ui');
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
+  const entries = listSourceFiles(root).filter((f) => areaOf(relativeTo(root, f)) === 'webview-ui');
+  walkValueClosure(root, entries, (ref, file) => {
     const inWebview = areaOf(relativeTo(root, file)) === 'webview-ui';
-    for (const ref of importsOf(root, file)) {
-      if (ref.typeOnly) continue;
-      if (ref.specifier.startsWith('.')) {
-        const next = resolveRelative(root, ref.file, ref.specifier);
-        if (next !== null) pending.push(next);
-      } else if (!inWebview && (ref.specifier === 'vscode' || isNodeBuiltin(ref.specifier))) {
-        violations.push({ ...ref, rule: `webview-ui bundles this module, so it must not import Node built-ins or "vscode"` });
-      }
+    if (!inWebview && !ref.specifier.startsWith('.') && (ref.specifier === 'vscode' || isNodeBuiltin(ref.specifier))) {
+      violations.push({ ...ref, rule: `webview-ui bundles this module, so it must not import Node built-ins or "vscode"` });
     }
-  }
+  });
+  return violations;
+}
+
+/** The sandbox worker's entry (dist/sandboxWorker.js is built from it). */
+const WORKER_ENTRY = 'src/sandbox/worker/workerMain.ts';
+/**
+ * Packages no sandbox worker loads: every worker process holds what its bundle executes for
+ * life, and these serve the runner's side (validating documents, analysing policies).
+ */
+const WORKER_FORBIDDEN_PACKAGES: readonly string[] = ['zod', 'ts-morph', 'typescript'];
+
+/** No module the sandbox worker takes in (through any chain of value imports) loads a package of WORKER_FORBIDDEN_PACKAGES. */
+function checkWorkerClosure(root: string): Violation[] {
+  const entry = path.join(root, WORKER_ENTRY);
+  if (!fs.existsSync(entry)) return [];
+  const violations: Violation[] = [];
+  walkValueClosure(root, [entry], (ref) => {
+    if (!ref.specifier.startsWith('.') && WORKER_FORBIDDEN_PACKAGES.includes(packageName(ref.specifier))) {
+      violations.push({ ...ref, rule: `every sandbox worker loads this module (from ${WORKER_ENTRY}), so it must not load ${packageName(ref.specifier)}: keep the schema or tool on the runner's side` });
+    }
+  });
   return violations;
 }
 

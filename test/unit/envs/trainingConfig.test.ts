@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRegistry } from '../../../src/envs';
-import { checkTrainingParams, describeTraining } from '../../../src/envs/core/training';
+import { describeTraining } from '../../../src/envs/core/training';
+import { checkTrainingParams } from '../../../src/envs/core/trainingCheck';
 
 const FIXTURE = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/training/defaultLayouts.json'), 'utf8')) as { seeds: number; hashes: Record<string, string> };
 const plain = (_k: string, v: unknown): unknown => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v);

@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentsMd } from '../../../src/agents/agentsMd';
 import { createRegistry } from '../../../src/envs';
-import { checkTrainingParams, describeTraining } from '../../../src/envs/core/training';
+import { describeTraining } from '../../../src/envs/core/training';
+import { checkTrainingParams } from '../../../src/envs/core/trainingCheck';
 import { makeRunConfig } from '../../../src/runner/config';
 
 const FIXTURE = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../fixtures/training/familyDefaults.json'), 'utf8')) as { seeds: number; steps: number; hashes: Record<string, string> };

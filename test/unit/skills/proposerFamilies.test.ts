@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { createRegistry } from '../../../src/envs';
 import { CarRacingEnv } from '../../../src/envs/box2d/carRacing';
-import { checkTrainingParams } from '../../../src/envs/core/training';
+import { checkTrainingParams } from '../../../src/envs/core/trainingCheck';
 import type { InstrSpec } from '../../../src/envs/minigrid/babyai/instr';
 import type { SkillRate } from '../../../src/protocol/skills';
 import { declaredSkills } from '../../../src/skills';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createRegistry } from '../../../src/envs';
-import { checkTrainingParams } from '../../../src/envs/core/training';
+import { checkTrainingParams } from '../../../src/envs/core/trainingCheck';
 import type { SkillRate } from '../../../src/protocol/skills';
 import { focusSkill, proposeConfig, ProposalError } from '../../../src/skills/training/proposer';
 

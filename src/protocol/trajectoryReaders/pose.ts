@@ -1,12 +1,12 @@
 /**
- * What the Box2D layouts that store poses share (walkerTrajectory.ts, landerTrajectory.ts): each
+ * What the Box2D layouts that store poses share (walker.ts, lander.ts and car.ts here): each
  * step line holds the action, its reward, the flags only when true, `info` only when it differs
  * from the step before, `next` (the observation after the step) and the environment's pose
  * fields; the header holds the first observation. `expandPoseSteps` rebuilds the plain steps.
  */
 import { z } from 'zod';
-import { describeIssues } from './documents';
-import type { TrajectoryStep } from './episodes';
+import { describeIssues } from '../documents';
+import type { TrajectoryStep } from '../episodes';
 
 /** The fields every pose-layout step line has, beside the environment's own pose fields. */
 export const poseStepFields = {
