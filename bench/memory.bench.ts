@@ -113,7 +113,8 @@ export const memoryBench: BenchModule = {
       // One MuJoCo model per worker, as a run on one environment has it.
       for (const { id, episodes } of MUJOCO_SUBMITS) {
         const j = submitPeaks(root, id, episodes);
-        table.duration(`sandbox worker peak RSS with MuJoCo loaded, ${episodes}-episode ${id} submit`, Math.max(...j.workers), 'MiB', 'bare node', bare, '≤ 150 MiB');
+        // The MuJoCo goal is 150 MB, decimal megabytes: 143 MiB.
+        table.duration(`sandbox worker peak RSS with MuJoCo loaded, ${episodes}-episode ${id} submit`, Math.max(...j.workers), 'MiB', 'bare node', bare, `≤ ${(150e6 / 2 ** 20).toFixed(0)} MiB (150 MB)`);
         process.stdout.write(`  trajectories of that submit: ${(j.bytes / 1e6).toFixed(2)} MB\n`);
       }
     } finally {
