@@ -2,19 +2,15 @@
  * The MuJoCo family: Gymnasium's eleven MuJoCo v5 tasks and Gymnasium-Robotics' four Fetch v4
  * tasks on the official WebAssembly build.
  * Every Gymnasium v5 constructor argument is a parameter with Gymnasium's default (ranges split
- * into `_min`/`_max`); `load` instantiates the engine once per process.
+ * into `_min`/`_max`); `load` instantiates the engine once per process. The engine and the
+ * environment classes load with the first `create` or `load` (implementations.ts).
  */
 import type { EnvDefinition } from '../core/definition';
 import type { ParamSpec, ParamSpecs, ParamValues } from '../core/params';
 import type { TrainingSchema } from '../core/training';
-import { prepareModel } from './engine';
 import { mujocoFailureReturns } from './failureReturns';
-import { ReacherEnv, PusherEnv } from './arms';
+import { mujocoImplementations as impl } from './lazy';
 import { MODELS, type ObservationStructure } from './models';
-import { HalfCheetahEnv, HopperEnv, SwimmerEnv, Walker2dEnv } from './planar';
-import { AntEnv } from './ant';
-import { HumanoidEnv, HumanoidStandupEnv } from './humanoid';
-import { InvertedDoublePendulumEnv, InvertedPendulumEnv } from './pendulums';
 import type { ModelInfo, MujocoEnv } from './mujocoEnv';
 import { mujocoStarters } from './starters';
 import { mujocoGuide } from './guides';
@@ -68,7 +64,7 @@ const tasks: Task[] = [
       target_radius: { type: 'number', default: 0.2, min: 0.01, max: 0.21, description: 'Radius of the disc around the base the target is drawn in' },
     },
     training: { target_radius: { min: 0.05, max: 0.2 } },
-    create: (p) => new ReacherEnv(as(p)),
+    create: (p) => new (impl().ReacherEnv)(as(p)),
   },
   {
     id: 'HalfCheetah-v5',
@@ -83,7 +79,7 @@ const tasks: Task[] = [
       exclude_current_positions_from_observation: excludePositions,
     },
     training: noiseKnob(0.2),
-    create: (p) => new HalfCheetahEnv(as(p)),
+    create: (p) => new (impl().HalfCheetahEnv)(as(p)),
   },
   {
     id: 'Ant-v5',
@@ -105,7 +101,7 @@ const tasks: Task[] = [
       include_cfrc_ext_in_observation: flag(true, 'Include the clipped external contact forces in the observation'),
     },
     training: { ...noiseKnob(0.2), healthy_z_range_min: { min: 0.1, max: 0.2 }, healthy_z_range_max: { min: 1, max: 1.5 } },
-    create: (p) => new AntEnv(as(p)),
+    create: (p) => new (impl().AntEnv)(as(p)),
   },
   {
     id: 'Pusher-v5',
@@ -118,7 +114,7 @@ const tasks: Task[] = [
       reward_dist_weight: num(1, 'Weight of the object-to-goal distance'),
       reward_control_weight: num(0.1, 'Weight of the control cost'),
     },
-    create: (p) => new PusherEnv(as(p)),
+    create: (p) => new (impl().PusherEnv)(as(p)),
   },
   {
     id: 'Hopper-v5',
@@ -138,7 +134,7 @@ const tasks: Task[] = [
       exclude_current_positions_from_observation: excludePositions,
     },
     training: { ...noiseKnob(0.01), healthy_z_range_min: { min: 0.5, max: 0.7 }, healthy_angle_range_min: { min: -0.4, max: -0.2 }, healthy_angle_range_max: { min: 0.2, max: 0.4 } },
-    create: (p) => new HopperEnv(as(p)),
+    create: (p) => new (impl().HopperEnv)(as(p)),
   },
   {
     id: 'Walker2d-v5',
@@ -157,7 +153,7 @@ const tasks: Task[] = [
       exclude_current_positions_from_observation: excludePositions,
     },
     training: { ...noiseKnob(0.01), healthy_z_range_min: { min: 0.6, max: 0.8 }, healthy_angle_range_min: { min: -1.5, max: -1 }, healthy_angle_range_max: { min: 1, max: 1.5 } },
-    create: (p) => new Walker2dEnv(as(p)),
+    create: (p) => new (impl().Walker2dEnv)(as(p)),
   },
   {
     id: 'Swimmer-v5',
@@ -172,7 +168,7 @@ const tasks: Task[] = [
       exclude_current_positions_from_observation: excludePositions,
     },
     training: noiseKnob(0.2),
-    create: (p) => new SwimmerEnv(as(p)),
+    create: (p) => new (impl().SwimmerEnv)(as(p)),
   },
   {
     id: 'InvertedPendulum-v5',
@@ -181,7 +177,7 @@ const tasks: Task[] = [
     maxEpisodeSteps: 1000,
     params: { frame_skip: frameSkip(2), reset_noise_scale: noise(0.01) },
     training: noiseKnob(0.02),
-    create: (p) => new InvertedPendulumEnv(as(p)),
+    create: (p) => new (impl().InvertedPendulumEnv)(as(p)),
   },
   {
     id: 'InvertedDoublePendulum-v5',
@@ -190,7 +186,7 @@ const tasks: Task[] = [
     maxEpisodeSteps: 1000,
     params: { frame_skip: frameSkip(5), healthy_reward: num(10, 'Reward per step while the tip is above 1 m'), reset_noise_scale: noise(0.1) },
     training: noiseKnob(0.2),
-    create: (p) => new InvertedDoublePendulumEnv(as(p)),
+    create: (p) => new (impl().InvertedDoublePendulumEnv)(as(p)),
   },
   {
     id: 'Humanoid-v5',
@@ -210,7 +206,7 @@ const tasks: Task[] = [
       ...humanoidObservation,
     },
     training: { ...noiseKnob(0.02), healthy_z_range_min: { min: 0.8, max: 1 }, healthy_z_range_max: { min: 2, max: 2.5 } },
-    create: (p) => new HumanoidEnv(as(p)),
+    create: (p) => new (impl().HumanoidEnv)(as(p)),
   },
   {
     id: 'HumanoidStandup-v5',
@@ -227,7 +223,7 @@ const tasks: Task[] = [
       ...humanoidObservation,
     },
     training: noiseKnob(0.02),
-    create: (p) => new HumanoidStandupEnv(as(p)),
+    create: (p) => new (impl().HumanoidStandupEnv)(as(p)),
   },
 ];
 
@@ -241,7 +237,7 @@ const gymnasiumEnvironments: readonly EnvDefinition[] = tasks.map((t) => ({
   rewardRange: [-Infinity, Infinity] as const,
   failureReturn: mujocoFailureReturns[t.id] as (p: ParamValues) => number,
   create: t.create,
-  load: () => prepareModel(t.model.file),
+  load: () => impl().prepareModel(t.model.file),
   starterPolicy: mujocoStarters[t.id] as string,
   guide: mujocoGuide(t.id),
 }));

@@ -5,10 +5,10 @@
 import type { EnvDefinition } from '../../core/definition';
 import type { ParamSpecs, ParamValues } from '../../core/params';
 import type { TrainingSchema } from '../../core/training';
-import { prepareModel } from '../engine';
 import { mujocoTrajectoryGuide } from '../guides';
 import type { ModelInfo } from '../mujocoEnv';
-import { FetchEnv, type FetchRewardType, type FetchTask } from './fetchEnv';
+import type { FetchRewardType, FetchTask } from './fetchEnv';
+import { mujocoImplementations as impl } from '../lazy';
 import { FETCH_DECLARATIONS, fetchGuide, fetchModule, fetchStarters } from './policyFiles';
 
 /** Gymnasium-Robotics' default camera: looking at the table from the robot's front left. */
@@ -90,8 +90,8 @@ export const fetchEnvironments: readonly EnvDefinition[] = FETCH_TASKS.map((t) =
   maxEpisodeSteps: MAX_STEPS,
   rewardRange: [-Infinity, 0] as const,
   failureReturn: (p: ParamValues) => -MAX_STEPS * (p['reward_type'] === 'dense' ? DENSE_WORST_STEP : 1),
-  create: (p: ParamValues) => new FetchEnv(withRanges(t, p), p['reward_type'] as FetchRewardType),
-  load: () => prepareModel(t.model.file),
+  create: (p: ParamValues) => new (impl().FetchEnv)(withRanges(t, p), p['reward_type'] as FetchRewardType),
+  load: () => impl().prepareModel(t.model.file),
   starterPolicy: fetchStarters[t.id] as string,
   declarations: FETCH_DECLARATIONS,
   guide: `${fetchGuide(t.id, t.hasObject, t.id.startsWith('FetchSlide') ? 'puck' : 'block')}\n\n${mujocoTrajectoryGuide}`,
