@@ -5,8 +5,10 @@
  * locked door) is null for that episode, so it does not dilute the rate.
  */
 import { ACTION, OBJECT, STATE } from '../envs/minigrid/constants';
-import { BabyAILevel } from '../envs/minigrid/babyai/level';
-import { SeqInstr, type Instr } from '../envs/minigrid/babyai/instr';
+import type { Instr } from '../envs/minigrid/babyai/instr';
+// The level classes come through the family's first-use loader: a worker that runs no MiniGrid
+// environment never loads them (a tracker is only made for an environment already made).
+import { minigridImplementations } from '../envs/minigrid/lazy';
 import type { StepResult } from '../envs/core/env';
 import type { EpisodeSkills } from '../protocol/skills';
 import type { SkillDeclaration, SkillFamily, SkillTracker } from './types';
@@ -129,7 +131,7 @@ class MiniGridTracker implements SkillTracker {
       opened_box: flag(has(OBJECT.box), this.openedBox),
       steps_to_first_pickup: this.firstPickup,
     };
-    if (this.w instanceof BabyAILevel) Object.assign(out, babyAiSubgoals(this.w.instrs, this.succeeded));
+    if (this.w instanceof minigridImplementations().BabyAILevel) Object.assign(out, babyAiSubgoals(this.w.instrs, this.succeeded));
     return out;
   }
 }
@@ -140,6 +142,7 @@ class MiniGridTracker implements SkillTracker {
  */
 export function babyAiSubgoals(root: Instr, missionDone: boolean): EpisodeSkills {
   const done = new Map<string, number[]>();
+  const { SeqInstr } = minigridImplementations();
   const visit = (instr: Instr, ok: boolean): void => {
     if (instr instanceof SeqInstr) {
       visit(instr.a, ok || instr.aDone === 'success');

@@ -1,8 +1,9 @@
 /**
  * Each family's environment classes load on first use (src/envs/core/lazy.ts): a process that
- * imports the registry, reads every definition and plays only a classic environment runs none of
- * the other families' implementation modules; making a MiniGrid environment loads that family's
- * and still no other.
+ * imports the registry and what a sandbox worker runs episodes with (skill trackers, recorders,
+ * arena champions), reads every definition and plays only a classic environment runs none of the
+ * other families' implementation modules; making a MiniGrid environment loads that family's and
+ * still no other.
  */
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -20,6 +21,7 @@ const PROBE = `
 const path = require('node:path');
 const loaded = () => Object.keys(require.cache).map((k) => path.relative(process.cwd(), k)).filter((k) => k.startsWith('src/') || /node_modules\\/(planck|mujoco-js)\\//.test(k));
 const { createRegistry } = require('./src/envs/index.ts');
+require('./src/sandbox/worker/episode.ts');
 const { failureReturnOf } = require('./src/envs/core/failureReturn.ts');
 const { resolveParams } = require('./src/envs/core/params.ts');
 const registry = createRegistry();
