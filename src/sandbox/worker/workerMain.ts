@@ -8,6 +8,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { createRegistry } from '../../envs';
 import { runEpisode } from './episode';
+import { HeapCollector } from './heapCollector';
 import { loadBundle, type LoadedBundle } from './loadedBundle';
 import { packRecords, type FinishedRecord } from './recordWire';
 import { tracer } from './trace';
@@ -43,6 +44,7 @@ function main(): void {
   const prepared = new Set<string>();
   const queue: QueuedEpisode[] = [];
   const reporter = new Reporter((m) => send(m));
+  const heap = new HeapCollector();
   let draining = false;
 
   /**
@@ -73,7 +75,10 @@ function main(): void {
         if (record.status === 'runner_fault' && record.length === 0 && record.error && pluginErrors.length > 0) {
           record.error.message += ` (${pluginErrors.join('; ')})`;
         }
-        reporter.finished(job.job, record, next.lastOfChunk || queue.length === 0);
+        const endOfChunk = next.lastOfChunk || queue.length === 0;
+        // Before the chunk's report: once it is out, the host may be reading this worker's memory.
+        if (endOfChunk) heap.atChunkEnd();
+        reporter.finished(job.job, record, endOfChunk);
       }
     } finally {
       if (!preparing) draining = false;
