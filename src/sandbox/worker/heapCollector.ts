@@ -21,6 +21,12 @@ import { measureMemory } from 'node:vm';
 /** Growth of the used heap since the last collection that makes the next one due. */
 export const GROWTH_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Longest the chunk's report waits for a collection: the measurement's promise is settled by a
+ * task V8 posts to the event loop, and a worker must never hang on one that does not come.
+ */
+const MAX_WAIT_MS = 1000;
+
 export class HeapCollector {
   private usedAfter = getHeapStatistics().used_heap_size;
 
@@ -33,10 +39,13 @@ export class HeapCollector {
 
   /** Collects the garbage; resolves once it is done (never rejects: a failed collection only skips one). */
   async collect(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.run();
+      await Promise.race([this.run(), new Promise((resolve) => (timer = setTimeout(resolve, MAX_WAIT_MS)))]);
     } catch {
       // The next chunk's end tries again.
+    } finally {
+      clearTimeout(timer);
     }
     this.usedAfter = getHeapStatistics().used_heap_size;
   }
