@@ -1,14 +1,13 @@
 /** The Box2D family: Gymnasium's LunarLander, BipedalWalker and CarRacing on planck. */
 import type { EnvDefinition } from '../core/definition';
+import { onFirstUse } from '../core/lazy';
 import type * as Implementations from './implementations';
 import { bipedalWalkerDeclarations, bipedalWalkerGuide, carRacingDeclarations, carRacingGuide, lunarLanderDeclarations, lunarLanderGuide } from './guides';
 import { bipedalWalkerStarter, carRacingStarter, lunarLanderStarter } from './starters';
 
-/** The environment classes, loaded when the first Box2D environment is made (implementations.ts). */
-function implementations(): typeof Implementations {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./implementations') as typeof Implementations;
-}
+/** The environment classes, loaded when the first Box2D environment is made (implementations.ts, ../core/lazy.ts). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const implementations = onFirstUse(() => require('./implementations') as typeof Implementations);
 
 export const box2dEnvironments: readonly EnvDefinition[] = [
   landerDefinition('LunarLander-v3', false),
