@@ -61,10 +61,13 @@ export class JobQueue<J extends QueueJob> {
     for (const j of jobs) this.counted(j, 1);
   }
 
-  /** The first queued job a worker with `pluginKey` can run, if any. */
-  firstFor(pluginKey: string): J | undefined {
+  /** The first queued job a worker with `pluginKey` can run and `accepts`, if any. */
+  firstFor(pluginKey: string, accepts: (job: J) => boolean = () => true): J | undefined {
     if (!this.perPlugins.has(pluginKey)) return undefined;
-    for (let k = this.head; k < this.jobs.length; k++) if ((this.jobs[k] as J).pluginKey === pluginKey) return this.jobs[k];
+    for (let k = this.head; k < this.jobs.length; k++) {
+      const job = this.jobs[k] as J;
+      if (job.pluginKey === pluginKey && accepts(job)) return job;
+    }
     return undefined;
   }
 

@@ -80,6 +80,13 @@ export class SandboxPool {
   /** Recent wall time of an ok episode, per environment id: sizes chunks (see MIN_CHUNK_MS). */
   private readonly episodeMs = new Map<string, number>();
   private readonly registry = createRegistry();
+  /**
+   * The environment whose engine each worker has loaded, for ids that need one (MuJoCo's models).
+   * Engine memory is never given back (WebAssembly memory only grows), so a worker simulates one
+   * such environment for life: keeping a second model would add its memory to the first's, and a
+   * pool shared by several runs (a suite) would grow every worker to the sum of their models.
+   */
+  private readonly engineOf = new WeakMap<WorkerHandle, string>();
   /** Environment ids and parameters known to make an environment (see checkEnvironment). */
   private readonly checkedEnvironments = new Set<string>();
   private closed = false;
@@ -180,16 +187,16 @@ export class SandboxPool {
 
   private dispatch(): void {
     if (this.closed) return;
-    // Ready workers take chunks of what is queued for their plugins, one chunk each per round so
-    // they get equal shares; a worker for other plugins is recycled. Chunk sizes are fixed per
-    // round (see takeChunk).
+    // Ready workers take chunks of what is queued for their plugins (and engine: engineOf), one
+    // chunk each per round so they get equal shares; an idle worker that can take nothing queued
+    // is recycled. Chunk sizes are fixed per round (see takeChunk).
     const sizes = new Map<Batch, number>();
     for (let gave = true; gave; ) {
       gave = false;
       sizes.clear();
       for (const worker of [...this.workers]) {
         if (!worker.ready) continue;
-        const head = this.queue.firstFor(worker.pluginKey);
+        const head = this.queue.firstFor(worker.pluginKey, (job) => this.fits(worker, job));
         if (!head) {
           if (this.queue.length > 0 && worker.pending.length === 0) {
             this.workers.delete(worker);
@@ -200,6 +207,7 @@ export class SandboxPool {
         const exact = head.exact || head.batch.exact;
         if (!worker.canTake(exact)) continue;
         const jobs = this.queue.take(head, exact ? 1 : this.chunkSize(head, sizes));
+        if (this.loadsEngine(head.envId)) this.engineOf.set(worker, head.envId);
         // A lone episode on an idle worker may as well report its phases: a kill is then charged
         // at once, without a re-run (small submissions, and the ends of batches).
         worker.run(jobs, exact || (jobs.length === 1 && worker.pending.length === 0));
@@ -220,6 +228,17 @@ export class SandboxPool {
       }
       if (spare === 0 || needed <= 0) break;
     }
+  }
+
+  /** Whether `worker` may run `job`: one whose environment needs no engine, or the engine it has loaded. */
+  private fits(worker: WorkerHandle, job: QueuedJob): boolean {
+    const engine = this.engineOf.get(worker);
+    return engine === undefined || engine === job.envId || !this.loadsEngine(job.envId);
+  }
+
+  /** Environments that load an engine into the worker (`load()`); plugins' ids are the workers' to know. */
+  private loadsEngine(envId: string): boolean {
+    return this.registry.has(envId) && this.registry.needsPreparation(envId);
   }
 
   /**
