@@ -63,7 +63,13 @@ function main(): void {
           prepared.add(next.message.envId);
           suspended = true;
           send({ type: 'preparing', envId: next.message.envId } satisfies WorkerMessage);
-          registry.prepare(next.message.envId).catch(() => undefined).then(drain, drain);
+          // Loading leaves its transients (the model's file copies) as garbage in a heap that has
+          // just grown by them: collected before the first episode, they are not kept for the batch.
+          registry
+            .prepare(next.message.envId)
+            .catch(() => undefined)
+            .then(() => heap.collect())
+            .then(drain, drain);
           return;
         }
         queue.shift();
