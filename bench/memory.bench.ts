@@ -3,14 +3,15 @@
  * policy through the CLI (which starts the detached runner and its sandbox workers from dist/),
  * then the peak resident memory (VmHWM) of the runner and of its busiest sandbox worker, each
  * against the peak of a bare `node` process started in the same run; also the peak of the
- * runner's short-lived TypeScript tools child and the submit's trajectory bytes; then the peak of a
+ * runner's short-lived TypeScript tools child and the submit's trajectory bytes; a worker's resident
+ * memory after twelve such submits in one run against after the first; then the peak of a
  * sandbox worker with MuJoCo loaded, from a short HalfCheetah submit and a FetchPush one. Linux only (/proc).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { peakResidentMb } from '../src/sandbox/pool/residentMemory';
+import { peakResidentMb, residentMb } from '../src/sandbox/pool/residentMemory';
 import type { BenchModule } from './harness';
 import { bareNodeMb, MUJOCO_WORKER_GOAL_MIB } from './processMemory';
 
@@ -90,6 +91,39 @@ function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks
   }
 }
 
+/** Submits of the creep row: enough that garbage a worker kept would show, as a long run's submits would. */
+const CREEP_SUBMITS = 12;
+
+/** Resident memory (MiB) of the runner's sandbox workers, largest first. */
+function workerRss(runnerPid: number): number {
+  return Math.max(...children(runnerPid).filter((p) => runs(p, 'sandboxWorker')).map((p) => residentMb(p) ?? 0));
+}
+
+/**
+ * `CREEP_SUBMITS` back-to-back submits of the starter in one run: the largest worker's resident
+ * memory after the first and after the last.
+ */
+function submitCreep(root: string, envId: string, episodes: number): { first: number; last: number } {
+  const ws = path.join(root, `${envId}-creep`);
+  let runnerPid: number | undefined;
+  try {
+    cli(root, 'init', '--env', envId, '--budget', String(episodes * (CREEP_SUBMITS + 1)), path.basename(ws));
+    cli(ws, 'submit', '--episodes', String(episodes));
+    runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
+    const first = workerRss(runnerPid);
+    for (let i = 1; i < CREEP_SUBMITS; i++) cli(ws, 'submit', '--episodes', String(episodes));
+    return { first, last: workerRss(runnerPid) };
+  } finally {
+    if (runnerPid !== undefined) {
+      try {
+        process.kill(runnerPid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
 export const memoryBench: BenchModule = {
   name: 'memory',
   async run(table) {
@@ -105,6 +139,8 @@ export const memoryBench: BenchModule = {
       table.duration(`sandbox worker peak RSS (max of ${m.workers.length})`, Math.max(...m.workers), 'MiB', 'bare node', bare, '≤ 80 MiB');
       if (m.tools.length > 0) process.stdout.write(`  the runner's TypeScript tools child peaked at ${Math.max(...m.tools).toFixed(0)} MiB (it exits when idle)\n`);
       process.stdout.write(`  trajectories of that submit: ${(m.bytes / 1e6).toFixed(2)} MB (goal ≤ 3 MB)\n`);
+      const creep = submitCreep(root, ENV_ID, EPISODES);
+      table.duration(`sandbox worker RSS after ${CREEP_SUBMITS} DoorKey-8x8 submits`, creep.last, 'MiB', 'after the first', creep.first, '≤ 1.1×');
       // One MuJoCo model per worker, as a run on one environment has it.
       for (const { id, episodes } of MUJOCO_SUBMITS) {
         const j = submitPeaks(root, id, episodes);
