@@ -63,14 +63,33 @@ interface SubmitPeaks {
   bytes: number;
 }
 
-/** A real `policyforge submit` of the starter on `envId` (`episodes` episodes), then the peaks of the runner and its children. */
-function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks {
-  const ws = path.join(root, envId);
+/**
+ * A run of the starter on `envId` in a new workspace `root/name` with `budget` episodes: its
+ * first `policyforge submit` of `episodes` episodes, which starts the runner, then `measure`
+ * with the workspace and the runner's pid; the runner is stopped after.
+ */
+function inRun<T>(root: string, name: string, envId: string, budget: number, episodes: number, measure: (ws: string, runnerPid: number) => T): T {
+  const ws = path.join(root, name);
   let runnerPid: number | undefined;
   try {
-    cli(root, 'init', '--env', envId, '--budget', String(episodes * 2), envId);
+    cli(root, 'init', '--env', envId, '--budget', String(budget), name);
     cli(ws, 'submit', '--episodes', String(episodes));
     runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
+    return measure(ws, runnerPid);
+  } finally {
+    if (runnerPid !== undefined) {
+      try {
+        process.kill(runnerPid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+/** A real `policyforge submit` of the starter on `envId` (`episodes` episodes), then the peaks of the runner and its children. */
+function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks {
+  return inRun(root, envId, envId, episodes * 2, episodes, (ws, runnerPid) => {
     const runner = peakResidentMb(runnerPid);
     const kids = children(runnerPid);
     const workers = kids.filter((p) => runs(p, 'sandboxWorker')).map((p) => peakResidentMb(p) ?? 0);
@@ -80,21 +99,13 @@ function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks
     const dir = path.join(ws, 'feedback', 'submit-0001', 'episodes');
     const bytes = fs.readdirSync(dir).reduce((a, f) => a + fs.statSync(path.join(dir, f)).size, 0);
     return { runner, workers, tools, bytes };
-  } finally {
-    if (runnerPid !== undefined) {
-      try {
-        process.kill(runnerPid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
-  }
+  });
 }
 
 /** Submits of the creep row: enough that garbage a worker kept would show, as a long run's submits would. */
 const CREEP_SUBMITS = 12;
 
-/** Resident memory (MiB) of the runner's sandbox workers, largest first. */
+/** Resident memory (MiB) of the runner's largest sandbox worker. */
 function workerRss(runnerPid: number): number {
   return Math.max(...children(runnerPid).filter((p) => runs(p, 'sandboxWorker')).map((p) => residentMb(p) ?? 0));
 }
@@ -104,24 +115,11 @@ function workerRss(runnerPid: number): number {
  * memory after the first and after the last.
  */
 function submitCreep(root: string, envId: string, episodes: number): { first: number; last: number } {
-  const ws = path.join(root, `${envId}-creep`);
-  let runnerPid: number | undefined;
-  try {
-    cli(root, 'init', '--env', envId, '--budget', String(episodes * (CREEP_SUBMITS + 1)), path.basename(ws));
-    cli(ws, 'submit', '--episodes', String(episodes));
-    runnerPid = (JSON.parse(fs.readFileSync(path.join(ws, '.policyforge', 'runner.json'), 'utf8')) as { pid: number }).pid;
+  return inRun(root, `${envId}-creep`, envId, episodes * (CREEP_SUBMITS + 1), episodes, (ws, runnerPid) => {
     const first = workerRss(runnerPid);
     for (let i = 1; i < CREEP_SUBMITS; i++) cli(ws, 'submit', '--episodes', String(episodes));
     return { first, last: workerRss(runnerPid) };
-  } finally {
-    if (runnerPid !== undefined) {
-      try {
-        process.kill(runnerPid, 'SIGTERM');
-      } catch {
-        // Already gone.
-      }
-    }
-  }
+  });
 }
 
 export const memoryBench: BenchModule = {
