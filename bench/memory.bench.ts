@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { peakResidentMb, residentMb } from '../src/sandbox/pool/residentMemory';
+import { childProcesses, peakResidentMb, residentMb } from '../src/sandbox/pool/residentMemory';
 import type { BenchModule } from './harness';
 import { bareNodeMb, MUJOCO_WORKER_GOAL_MIB } from './processMemory';
 
@@ -29,31 +29,6 @@ function cli(cwd: string, ...args: string[]): string {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`policyforge ${args.join(' ')} exited ${r.status}: ${r.stderr || r.stdout}`);
   return r.stdout;
-}
-
-/** Processes whose parent is `pid`, from /proc/N/stat. */
-function children(pid: number): number[] {
-  const out: number[] = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Field 4 (ppid) follows the command in parentheses, which may itself hold spaces.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(name));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return out;
-}
-
-function runs(pid: number, script: string): boolean {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script);
-  } catch {
-    return false;
-  }
 }
 
 interface SubmitPeaks {
@@ -91,10 +66,9 @@ function inRun<T>(root: string, name: string, envId: string, budget: number, epi
 function submitPeaks(root: string, envId: string, episodes: number): SubmitPeaks {
   return inRun(root, envId, envId, episodes * 2, episodes, (ws, runnerPid) => {
     const runner = peakResidentMb(runnerPid);
-    const kids = children(runnerPid);
-    const workers = kids.filter((p) => runs(p, 'sandboxWorker')).map((p) => peakResidentMb(p) ?? 0);
+    const workers = childProcesses(runnerPid, 'sandboxWorker').map((p) => peakResidentMb(p) ?? 0);
     // The type check and edit analysis run in a child that exits after a minute idle (src/runner/tsTools).
-    const tools = kids.filter((p) => runs(p, 'tsTools')).map((p) => peakResidentMb(p) ?? 0);
+    const tools = childProcesses(runnerPid, 'tsTools').map((p) => peakResidentMb(p) ?? 0);
     if (runner === null || workers.length === 0) throw new Error(`memory: no peak for the runner (${runnerPid}) or its ${workers.length} sandbox workers`);
     const dir = path.join(ws, 'feedback', 'submit-0001', 'episodes');
     const bytes = fs.readdirSync(dir).reduce((a, f) => a + fs.statSync(path.join(dir, f)).size, 0);
@@ -107,7 +81,7 @@ const CREEP_SUBMITS = 12;
 
 /** Resident memory (MiB) of the runner's largest sandbox worker. */
 function workerRss(runnerPid: number): number {
-  return Math.max(...children(runnerPid).filter((p) => runs(p, 'sandboxWorker')).map((p) => residentMb(p) ?? 0));
+  return Math.max(...childProcesses(runnerPid, 'sandboxWorker').map((p) => residentMb(p) ?? 0));
 }
 
 /**

@@ -9,7 +9,7 @@
  * those workers' peak resident memory with MuJoCo loaded over both batches, against a bare node
  * start (goal: at most 150 MB; Linux only).
  */
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRegistry } from '../src/envs';
@@ -17,7 +17,7 @@ import { Rng } from '../src/envs/core/rng';
 import { compiledModel, loadMujoco, mujoco } from '../src/envs/mujoco/engine';
 import type { MujocoEnv } from '../src/envs/mujoco/mujocoEnv';
 import { FetchEnv, N_SUBSTEPS } from '../src/envs/mujoco/fetch/fetchEnv';
-import { peakResidentMb } from '../src/sandbox/pool/residentMemory';
+import { childProcesses, peakResidentMb } from '../src/sandbox/pool/residentMemory';
 import { buildBundle, SandboxPool, type EpisodeSpec } from '../src/sandbox';
 import type { BenchModule } from './harness';
 import { bareNodeMb, MUJOCO_WORKER_GOAL_MIB } from './processMemory';
@@ -150,24 +150,6 @@ function timeBareFetch(env: FetchEnv, episodes: readonly Recorded[]): Timed {
   }
 }
 
-/** Peak resident memory (VmHWM) of this process's child processes (the pool's workers), in MiB. */
-function childrenPeakMb(): number[] {
-  const out: number[] = [];
-  for (const task of readdirSync('/proc/self/task')) {
-    let children = '';
-    try {
-      children = readFileSync(`/proc/self/task/${task}/children`, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const pid of children.split(/\s+/).filter(Boolean)) {
-      const mb = peakResidentMb(Number(pid));
-      if (mb !== null) out.push(mb);
-    }
-  }
-  return out;
-}
-
 async function sandboxed(pool: SandboxPool, id: string, parent: string): Promise<{ sandbox: number; direct: number; memory: number[] }> {
   const def = registry.get(id);
   const dir = path.join(parent, id);
@@ -187,7 +169,8 @@ async function sandboxed(pool: SandboxPool, id: string, parent: string): Promise
   if (failed) throw new Error(`${id} starter, case ${failed.caseIndex}: ${failed.status} (${failed.error?.message ?? ''})`);
   const steps = records.reduce((a, r) => a + r.length, 0);
   const sandbox = (steps / (performance.now() - t0)) * 1000;
-  const memory = process.platform === 'linux' ? childrenPeakMb() : [];
+  // The pool's workers' peaks (VmHWM, MiB); nothing where /proc cannot say.
+  const memory = childProcesses(process.pid, 'sandboxWorker').map((p) => peakResidentMb(p) ?? 0);
   const { buildSync } = await import('esbuild');
   const mod: { exports: { Policy?: new (ctx: unknown) => { act(o: unknown): ArrayLike<number>; reset?(o: unknown): void } } } = { exports: {} };
   // Bundled: Fetch starters import their policy/fetch.ts.

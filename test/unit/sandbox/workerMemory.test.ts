@@ -4,8 +4,7 @@
  * worker memory goal. Linux only: the worker's memory is read from /proc.
  */
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { residentMb } from '../../../src/sandbox/pool/residentMemory';
+import { childProcesses, residentMb } from '../../../src/sandbox/pool/residentMemory';
 import { GROWTH_BYTES, HeapCollector } from '../../../src/sandbox/worker/heapCollector';
 import { bundleOf, episodes, usePool } from './helpers';
 
@@ -35,22 +34,6 @@ const EPISODES_PER_BATCH = 12;
  */
 const MAX_GROWTH_MB = 5;
 
-/** Pids of this process's sandbox worker children. */
-function workerPids(): number[] {
-  const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('sandboxWorker')) out.push(Number(name));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return out;
-}
-
 describe('sandbox: a worker’s memory across batches', function () {
   this.timeout(300_000);
   before(function () {
@@ -60,14 +43,14 @@ describe('sandbox: a worker’s memory across batches', function () {
 
   it(`stays within ${MAX_GROWTH_MB} MiB of its first batch over ${BATCHES} batches of episodes that leave garbage`, async () => {
     const bundle = await bundleOf(REMEMBERING_CARTPOLE);
-    const before = new Set(workerPids());
+    const before = new Set(childProcesses(process.pid, 'sandboxWorker'));
     const resident: number[] = [];
     let pid: number | undefined;
     for (let b = 0; b < BATCHES; b++) {
       const records = await pool().runBatch({ bundle, envId: 'CartPole-v1', params: {}, episodes: episodes(EPISODES_PER_BATCH, b * EPISODES_PER_BATCH), limits: { maxTrajectorySteps: 0 } });
       for (const r of records) assert.equal(r.status, 'ok', r.error?.message);
       assert.ok(records.every((r) => r.length >= 200), 'the policy balances, so each episode holds many steps');
-      pid ??= workerPids().find((p) => !before.has(p));
+      pid ??= childProcesses(process.pid, 'sandboxWorker').find((p) => !before.has(p));
       assert.ok(pid !== undefined, 'the pool started a worker');
       // A worker reports a chunk only after the collection it was due (worker/heapCollector.ts),
       // so this reads what it keeps.
